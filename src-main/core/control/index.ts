@@ -1,0 +1,22 @@
+// /__sim/v1: the control API the UI and test scripts share.
+import express, { Router } from 'express';
+import type { SimulatorInternals } from '../simulator-internals';
+import { consultationRoutes } from './consultation-routes';
+import { eventStream } from './events';
+import { controlError, controlGuard } from './guard';
+import { controlErrorHandler } from './helpers';
+import { stateRoutes } from './state-routes';
+import { systemRoutes } from './system-routes';
+
+export function controlApi(sim: SimulatorInternals): Router {
+  const r = Router();
+  r.use(controlGuard);
+  r.get('/events', eventStream(sim.ctx.events));
+  r.use(express.json({ limit: '1mb' }));
+  r.use(systemRoutes(sim));
+  r.use(stateRoutes(sim));
+  r.use(consultationRoutes(sim));
+  r.use((_req, res) => controlError(res, 404, 'not_found', 'No such control route.'));
+  r.use(controlErrorHandler);
+  return r;
+}

@@ -1,0 +1,92 @@
+// Control API: health, request journal, clock, faults, reset, snapshot, demo data, openapi.json.
+import express, { Router } from 'express';
+import { clockBody } from '../../../src-shared/schemas/control';
+import { faultRulesSchema } from '../domain/faults';
+import type { SimulatorInternals } from '../simulator-internals';
+import { ControlError, int, parseControl, str } from './helpers';
+import { openApiDocument } from './openapi';
+import { toHar } from './har';
+
+export function systemRoutes(sim: SimulatorInternals): Router {
+  const { services: s, ctx } = sim;
+  const r = Router();
+
+  r.get('/health', (_req, res) =>
+    void res.json({
+      status: 'ok', version: sim.version, api_base_url: ctx.baseUrl(), ui_url: `${ctx.baseUrl()}/__sim/`,
+      data_dir: sim.dataDir ?? null, in_memory: !sim.dataDir, notices: sim.notices, clock: ctx.clock.state(),
+      journal_count: s.journal.count(), journal_cap: sim.journalCap,
+    }),
+  );
+
+  r.get('/requests', (req, res) => {
+    const limit = Math.min(100_000, Math.max(1, int(req.query.limit) ?? 500));
+    res.json({
+      items: s.journal.list({
+        family: str(req.query.family), statusClass: str(req.query.status), q: str(req.query.q), app: str(req.query.app),
+        endpoint: str(req.query.endpoint), before: int(req.query.before), after: int(req.query.after), limit,
+      }),
+      total: s.journal.count(),
+    });
+  });
+  r.get('/requests.har', (req, res) => {
+    const ids = s.journal.list({ limit: Math.min(100_000, int(req.query.limit) ?? 10_000) }).map((e) => e.id).reverse();
+    const entries = ids.map((id) => s.journal.get(id)!).filter(Boolean);
+    res.attachment('vet-consult-simulator.har').json(toHar(entries, ctx.baseUrl(), sim.version));
+  });
+  r.get('/requests/:id', (req, res) => {
+    const e = s.journal.get(Number(req.params.id));
+    if (!e) throw new ControlError(404, 'not_found', 'No journal entry with that id.');
+    res.json(e);
+  });
+  r.delete('/requests', (_req, res) => {
+    s.journal.clear();
+    res.json({ cleared: true });
+  });
+
+  r.get('/clock', (_req, res) => void res.json(ctx.clock.state()));
+  r.post('/clock', (req, res) => {
+    const body = parseControl(clockBody, req.body);
+    if ('advance_seconds' in body) ctx.clock.advance(body.advance_seconds * 1000);
+    else if ('set' in body) ctx.clock.set(Date.parse(body.set));
+    else if ('frozen' in body) ctx.clock.freeze(body.frozen);
+    else ctx.clock.backToRealTime();
+    sim.persistClock();
+    ctx.events.state('clock', 'clock', 'changed');
+    res.json(ctx.clock.state());
+  });
+
+  r.get('/faults', (_req, res) => void res.json({ items: s.faults.list() }));
+  r.put('/faults', (req, res) => {
+    const body = (req.body as { items?: unknown })?.items ?? req.body;
+    res.json({ items: s.faults.replace(parseControl(faultRulesSchema, body)) });
+  });
+
+  r.post('/reset', async (_req, res) => {
+    await sim.reset();
+    res.json({ reset: true });
+  });
+  r.post('/demo-data', async (_req, res) => {
+    res.json(await sim.loadDemoData());
+  });
+
+  r.get('/snapshot', (_req, res) => {
+    const bytes = ctx.db.export();
+    res.setHeader('content-type', 'application/vnd.sqlite3');
+    res.attachment(`vet-consult-simulator-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.sqlite`);
+    res.send(Buffer.from(bytes));
+  });
+  r.post('/snapshot', express.raw({ type: () => true, limit: '512mb' }), async (req, res) => {
+    const body = req.body as Buffer;
+    if (!Buffer.isBuffer(body) || body.length === 0) throw new ControlError(422, 'invalid', 'Send the snapshot file as the request body (application/octet-stream).');
+    try {
+      await sim.restore(new Uint8Array(body));
+    } catch (err) {
+      throw new ControlError(422, 'invalid_snapshot', (err as Error).message);
+    }
+    res.json({ restored: true, bytes: body.length });
+  });
+
+  r.get('/openapi.json', (_req, res) => void res.json(openApiDocument(sim.version, ctx.baseUrl())));
+  return r;
+}

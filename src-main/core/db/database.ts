@@ -1,0 +1,238 @@
+// One sql.js database with a durable write path (see oplog.ts) and atomic checkpoints.
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Database as SqlJsDatabase, Statement as SqlJsStatement, SqlValue } from 'sql.js';
+import { loadSqlJs } from './sqljs';
+import { MIGRATIONS } from './migrations';
+import { OpLog, type Param, type Statement } from './oplog';
+
+export interface DatabaseOptions {
+  /** The database file; undefined keeps everything in memory. */
+  file?: string;
+  /** How often a dirty database is written out whole. */
+  checkpointIntervalMs?: number;
+  /** Checkpoint early once the log grows past this many bytes. */
+  maxLogBytes?: number;
+}
+
+export type Row = Record<string, SqlValue>;
+
+export class Database {
+  /** Things a user must be told about at start (e.g. a corrupt file moved aside). */
+  readonly notices: string[] = [];
+  private stmts = new Map<string, SqlJsStatement>();
+  private pending: Statement[] | null = null;
+  private seq = 0;
+  private dirty = false;
+  private log?: OpLog;
+  private timer?: NodeJS.Timeout;
+  private constructor(private sql: SqlJsDatabase, private readonly opts: DatabaseOptions) {}
+
+  static async open(opts: DatabaseOptions = {}): Promise<Database> {
+    const SQL = await loadSqlJs();
+    const notices: string[] = [];
+    let bytes: Uint8Array | undefined;
+    if (opts.file && existsSync(opts.file)) {
+      bytes = readFileSync(opts.file);
+      if (!isReadable(SQL, bytes)) {
+        const aside = `${opts.file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+        renameSync(opts.file, aside);
+        const logFile = `${opts.file}-oplog`;
+        if (existsSync(logFile)) renameSync(logFile, `${aside}-oplog`);
+        notices.push(`The database ${opts.file} could not be read; it was moved aside to ${aside} and a new one was started.`);
+        bytes = undefined;
+      }
+    }
+    const db = new Database(new SQL.Database(bytes), opts);
+    db.notices.push(...notices);
+    db.migrate();
+    if (opts.file) {
+      mkdirSync(dirname(opts.file), { recursive: true });
+      db.replayLog(`${opts.file}-oplog`);
+      db.checkpoint(true);
+      db.log = new OpLog(`${opts.file}-oplog`);
+      db.timer = setInterval(() => db.dirty && db.checkpoint(), opts.checkpointIntervalMs ?? 5000);
+      db.timer.unref();
+    }
+    return db;
+  }
+
+  private migrate(): void {
+    this.sql.run('PRAGMA foreign_keys = OFF');
+    const version = Number(this.sql.exec('PRAGMA user_version')[0]?.values[0][0] ?? 0);
+    for (let v = version; v < MIGRATIONS.length; v++) {
+      this.sql.run('BEGIN');
+      this.sql.run(MIGRATIONS[v]);
+      this.sql.run(`PRAGMA user_version = ${v + 1}`);
+      this.sql.run('COMMIT');
+    }
+    const seq = this.sql.exec("SELECT value FROM meta WHERE key = 'oplog_seq'")[0]?.values[0][0];
+    this.seq = Number(seq ?? 0);
+  }
+
+  private replayLog(file: string): void {
+    let applied = 0;
+    for (const rec of OpLog.read(file)) {
+      if (rec.seq <= this.seq) continue;
+      try {
+        this.sql.run('BEGIN');
+        for (const [s, p] of rec.stmts) this.statement(s).run(p as SqlValue[]);
+        this.sql.run('COMMIT');
+        this.seq = rec.seq;
+        applied++;
+      } catch (err) {
+        this.sql.run('ROLLBACK');
+        this.notices.push(`Replaying the write log stopped at entry ${rec.seq}: ${(err as Error).message}`);
+        break;
+      }
+    }
+    if (applied) this.dirty = true;
+  }
+
+  private statement(sql: string): SqlJsStatement {
+    let s = this.stmts.get(sql);
+    if (!s) {
+      s = this.sql.prepare(sql);
+      this.stmts.set(sql, s);
+    }
+    return s;
+  }
+
+  all<T = Row>(sql: string, params: Param[] = []): T[] {
+    const s = this.statement(sql);
+    try {
+      s.bind(params as SqlValue[]);
+      const rows: T[] = [];
+      while (s.step()) rows.push(s.getAsObject() as T);
+      return rows;
+    } finally {
+      s.reset();
+    }
+  }
+
+  get<T = Row>(sql: string, params: Param[] = []): T | undefined {
+    return this.all<T>(sql, params)[0];
+  }
+
+  /** A logged write: it survives a crash once the enclosing transaction commits. */
+  run(sql: string, params: Param[] = []): { changes: number; lastId: number } {
+    if (!this.pending) return this.tx(() => this.run(sql, params));
+    this.statement(sql).run(params as SqlValue[]);
+    this.pending.push([sql, params]);
+    return { changes: this.sql.getRowsModified(), lastId: Number(this.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id) };
+  }
+
+  /** A write that may be lost in a crash (the request journal): checkpointed, not logged. */
+  runUnlogged(sql: string, params: Param[] = []): void {
+    this.statement(sql).run(params as SqlValue[]);
+    this.dirty = true;
+  }
+
+  tx<T>(fn: () => T): T {
+    if (this.pending) return fn();
+    this.pending = [];
+    this.sql.run('BEGIN');
+    try {
+      const result = fn();
+      this.sql.run('COMMIT');
+      const stmts = this.pending;
+      this.pending = null;
+      if (stmts.length) {
+        this.seq++;
+        this.dirty = true;
+        this.log?.append({ seq: this.seq, stmts });
+        if (this.log && this.log.bytes > (this.opts.maxLogBytes ?? 16 * 1024 * 1024)) setImmediate(() => this.checkpoint());
+      }
+      return result;
+    } catch (err) {
+      this.pending = null;
+      this.sql.run('ROLLBACK');
+      throw err;
+    }
+  }
+
+  /** Writes the whole database atomically (temp file, fsync, rename) and empties the log. */
+  checkpoint(force = false): void {
+    if (!this.opts.file || (!this.dirty && !force) || this.pending) return;
+    this.sql.run("INSERT INTO meta(key, value) VALUES ('oplog_seq', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [String(this.seq)]);
+    atomicWrite(this.opts.file, this.sql.export());
+    this.log?.truncate();
+    this.dirty = false;
+  }
+
+  export(): Uint8Array {
+    return this.sql.export();
+  }
+
+  /** Replaces the whole database (snapshot restore); throws, changing nothing, if the bytes are not a usable database. */
+  async replaceWith(bytes: Uint8Array): Promise<void> {
+    const SQL = await loadSqlJs();
+    if (!isReadable(SQL, bytes)) throw new Error('The file is not a readable SQLite database.');
+    const next = new SQL.Database(bytes);
+    const tables = next.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('apps','users','pets')");
+    if ((tables[0]?.values.length ?? 0) < 3) {
+      next.close();
+      throw new Error('The file is a SQLite database, but not a snapshot of this simulator.');
+    }
+    for (const s of this.stmts.values()) s.free();
+    this.stmts.clear();
+    this.sql.close();
+    this.sql = next;
+    this.migrate();
+    this.seq = Math.max(this.seq, 0);
+    this.checkpoint(true);
+  }
+
+  /** Drops every table's content by starting from an empty, migrated database. */
+  async resetToEmpty(): Promise<void> {
+    const SQL = await loadSqlJs();
+    for (const s of this.stmts.values()) s.free();
+    this.stmts.clear();
+    this.sql.close();
+    this.sql = new SQL.Database();
+    const keepSeq = this.seq;
+    this.migrate();
+    this.seq = keepSeq;
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.checkpoint();
+    this.log?.close();
+    for (const s of this.stmts.values()) s.free();
+    this.stmts.clear();
+    this.sql.close();
+  }
+}
+
+function isReadable(SQL: Awaited<ReturnType<typeof loadSqlJs>>, bytes: Uint8Array): boolean {
+  try {
+    const probe = new SQL.Database(bytes);
+    try {
+      const r = probe.exec('PRAGMA quick_check');
+      return r[0]?.values[0][0] === 'ok';
+    } finally {
+      probe.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+export function atomicWrite(file: string, data: Uint8Array): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  writeFileSync(tmp, data);
+  const fd = openSync(tmp, 'r+');
+  fsyncSync(fd);
+  closeSync(fd);
+  renameSync(tmp, file);
+  try {
+    const dfd = openSync(dirname(file), 'r');
+    fsyncSync(dfd);
+    closeSync(dfd);
+  } catch {
+    /* directories cannot be fsynced on every platform */
+  }
+}
+
+export const databaseFile = (dataDir: string) => join(dataDir, 'simulator.sqlite');

@@ -1,0 +1,67 @@
+// Numbered schema migrations. Append new ones; never edit a shipped one.
+export const MIGRATIONS: string[] = [
+  /* 1: tenants, vets, users, pets, consultations, feedback, payments, journal */ `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE apps (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, display_name TEXT NOT NULL,
+    api_username TEXT NOT NULL, api_token TEXT NOT NULL, api_key TEXT NOT NULL,
+    rate_limit_per_minute INTEGER NOT NULL DEFAULT 200, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+  CREATE TABLE vets (
+    id TEXT PRIMARY KEY, username TEXT NOT NULL, first_name TEXT NOT NULL, last_name TEXT NOT NULL,
+    email TEXT NOT NULL UNIQUE, profile_image TEXT, online INTEGER NOT NULL DEFAULT 1);
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, app_id INTEGER NOT NULL, family TEXT NOT NULL,
+    email TEXT NOT NULL, first_name TEXT NOT NULL, last_name TEXT, phone_no TEXT, dev_type TEXT,
+    role TEXT NOT NULL, status TEXT NOT NULL, type TEXT NOT NULL DEFAULT 'monthly',
+    emergency_fund INTEGER NOT NULL DEFAULT 0, trial_period INTEGER NOT NULL DEFAULT 14,
+    your_registration_date TEXT NOT NULL, last_emergency_activation_date TEXT, next_emergency_activation_date TEXT,
+    rtc_user_sid TEXT, default_pet_id INTEGER, password_hash TEXT, gender TEXT, profile TEXT, other TEXT,
+    zip_code TEXT, country TEXT, city TEXT, dob TEXT, device_token TEXT, pet_tracking_code TEXT, extra TEXT,
+    package_id TEXT, code TEXT,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL, deleted_at TEXT);
+  CREATE UNIQUE INDEX users_live_email ON users(app_id, email COLLATE NOCASE) WHERE deleted_at IS NULL;
+  CREATE INDEX users_app_created ON users(app_id, deleted_at, id);
+  CREATE TABLE user_statuses (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, app_id INTEGER NOT NULL,
+    status TEXT NOT NULL, type TEXT NOT NULL, date_time TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+  CREATE INDEX user_statuses_user ON user_statuses(user_id, id);
+  CREATE TABLE devices (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, device_token TEXT, udid TEXT, dev_type TEXT,
+    app_version TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, deleted_at TEXT);
+  CREATE INDEX devices_user ON devices(user_id);
+  CREATE TABLE pets (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, app_id INTEGER NOT NULL,
+    name TEXT NOT NULL, species TEXT, age TEXT NOT NULL, breed TEXT, color TEXT, weight TEXT, sex TEXT NOT NULL,
+    sex_type TEXT, dob TEXT, profile TEXT, is_dead TEXT NOT NULL DEFAULT '0',
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL, deleted_at TEXT);
+  CREATE INDEX pets_user ON pets(user_id, deleted_at, id);
+  CREATE TABLE media (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, app_id INTEGER NOT NULL, pet_id INTEGER NOT NULL, file_name TEXT NOT NULL,
+    mime TEXT NOT NULL, data BLOB NOT NULL, created_at TEXT NOT NULL);
+  CREATE INDEX media_pet ON media(pet_id, file_name);
+  CREATE TABLE consultations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, sid TEXT NOT NULL UNIQUE, type TEXT NOT NULL, status TEXT NOT NULL,
+    outcome TEXT, app_id INTEGER NOT NULL, user_id INTEGER NOT NULL, pet_id INTEGER, vet_id TEXT NOT NULL,
+    identity TEXT NOT NULL, family TEXT NOT NULL, requested_vet_email TEXT, dev_type TEXT, device_token TEXT,
+    location_email TEXT, created_at TEXT NOT NULL, accepted_at TEXT, ended_at TEXT, updated_at TEXT NOT NULL);
+  CREATE INDEX consultations_status ON consultations(status);
+  CREATE INDEX consultations_user ON consultations(user_id, id);
+  CREATE TABLE feedback (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, consultation_id INTEGER NOT NULL UNIQUE, app_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL, vet_id TEXT NOT NULL, type TEXT NOT NULL, recommendation TEXT NOT NULL,
+    reason TEXT NOT NULL, feedback_date TEXT NOT NULL, emergency_activated INTEGER NOT NULL DEFAULT 0,
+    emergency_note TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+  CREATE INDEX feedback_app ON feedback(app_id, id);
+  CREATE TABLE packages (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, type TEXT NOT NULL, price TEXT NOT NULL);
+  CREATE TABLE payments (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, app_id INTEGER NOT NULL, user_id INTEGER, email TEXT NOT NULL,
+    first_name TEXT, last_name TEXT, amount TEXT NOT NULL, status TEXT NOT NULL, package_id TEXT,
+    package_name TEXT, package_type TEXT, role TEXT, card_brand TEXT, card_last4 TEXT, failure_reason TEXT,
+    initiated_at TEXT NOT NULL);
+  CREATE INDEX payments_app ON payments(app_id, id);
+  CREATE TABLE journal (
+    id INTEGER PRIMARY KEY, time TEXT NOT NULL, app TEXT, family TEXT, endpoint TEXT, method TEXT NOT NULL,
+    path TEXT NOT NULL, query TEXT, status INTEGER NOT NULL, duration_ms REAL NOT NULL, detail TEXT NOT NULL);
+  `,
+];

@@ -1,0 +1,48 @@
+import type { Database } from '../database';
+import type { Param } from '../oplog';
+import type { PetRow } from './types';
+
+export const petsRepo = (db: Database) => ({
+  liveOfUser: (userId: number) => db.all<PetRow>('SELECT * FROM pets WHERE user_id = ? AND deleted_at IS NULL ORDER BY id', [userId]),
+  liveById: (userId: number, petId: number) =>
+    db.get<PetRow>('SELECT * FROM pets WHERE id = ? AND user_id = ? AND deleted_at IS NULL', [petId, userId]),
+  byId: (id: number) => db.get<PetRow>('SELECT * FROM pets WHERE id = ?', [id]),
+  insert(p: Omit<PetRow, 'id'>): number {
+    const cols = Object.keys(p);
+    return db.run(`INSERT INTO pets (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`, Object.values(p) as Param[]).lastId;
+  },
+  update(id: number, fields: Partial<PetRow>): void {
+    const cols = Object.keys(fields);
+    if (!cols.length) return;
+    db.run(`UPDATE pets SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, [...(Object.values(fields) as Param[]), id]);
+  },
+  /** Live pets of many users at once (report rows), avoiding one query per row. */
+  liveOfUsers(userIds: number[]): PetRow[] {
+    if (!userIds.length) return [];
+    return db.all<PetRow>(`SELECT * FROM pets WHERE deleted_at IS NULL AND user_id IN (${userIds.map(() => '?').join(',')}) ORDER BY id`, userIds);
+  },
+  page(filter: { appId?: number; q?: string }, limit: number, offset: number) {
+    const where = ['p.deleted_at IS NULL'];
+    const params: Param[] = [];
+    if (filter.appId) (where.push('p.app_id = ?'), params.push(filter.appId));
+    if (filter.q) {
+      where.push("(p.name LIKE ? ESCAPE '\\' OR u.email LIKE ? ESCAPE '\\')");
+      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      params.push(like, like);
+    }
+    const w = where.join(' AND ');
+    return {
+      total: Number(db.get<{ n: number }>(`SELECT count(*) AS n FROM pets p JOIN users u ON u.id = p.user_id WHERE ${w}`, params)!.n),
+      rows: db.all<PetRow & { owner_email: string }>(
+        `SELECT p.*, u.email AS owner_email FROM pets p JOIN users u ON u.id = p.user_id WHERE ${w} ORDER BY p.id DESC LIMIT ? OFFSET ?`,
+        [...params, limit, offset],
+      ),
+    };
+  },
+  saveMedia: (m: { app_id: number; pet_id: number; file_name: string; mime: string; data: Uint8Array; created_at: string }) =>
+    db.run('INSERT INTO media (app_id, pet_id, file_name, mime, data, created_at) VALUES (?,?,?,?,?,?)', [
+      m.app_id, m.pet_id, m.file_name, m.mime, m.data, m.created_at,
+    ]),
+  media: (appId: number, petId: number, fileName: string) =>
+    db.get<{ mime: string; data: Uint8Array }>('SELECT mime, data FROM media WHERE app_id = ? AND pet_id = ? AND file_name = ?', [appId, petId, fileName]),
+});

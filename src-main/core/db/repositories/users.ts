@@ -1,0 +1,52 @@
+import type { Database } from '../database';
+import type { Param } from '../oplog';
+import type { DeviceRow, StatusRow, UserRow } from './types';
+
+export type NewUser = Omit<UserRow, 'id'>;
+
+export const usersRepo = (db: Database) => ({
+  liveByEmail: (appId: number, email: string) =>
+    db.get<UserRow>('SELECT * FROM users WHERE app_id = ? AND email = ? COLLATE NOCASE AND deleted_at IS NULL', [appId, email]),
+  byId: (id: number) => db.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]),
+  liveById: (appId: number, id: number) => db.get<UserRow>('SELECT * FROM users WHERE app_id = ? AND id = ? AND deleted_at IS NULL', [appId, id]),
+  insert(u: NewUser): number {
+    const cols = Object.keys(u);
+    return db.run(`INSERT INTO users (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`, Object.values(u) as Param[]).lastId;
+  },
+  /** Updates the named columns; column names come from code, never from input. */
+  update(id: number, fields: Partial<UserRow>): void {
+    const cols = Object.keys(fields);
+    if (!cols.length) return;
+    db.run(`UPDATE users SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, [...(Object.values(fields) as Param[]), id]);
+  },
+  statuses: (userId: number) => db.all<StatusRow>('SELECT * FROM user_statuses WHERE user_id = ? ORDER BY id', [userId]),
+  latestStatus: (userId: number) => db.get<StatusRow>('SELECT * FROM user_statuses WHERE user_id = ? ORDER BY id DESC LIMIT 1', [userId]),
+  addStatus: (s: Omit<StatusRow, 'id'>) =>
+    db.run('INSERT INTO user_statuses (user_id, app_id, status, type, date_time, created_at, updated_at) VALUES (?,?,?,?,?,?,?)', [
+      s.user_id, s.app_id, s.status, s.type, s.date_time, s.created_at, s.updated_at,
+    ]),
+  devices: (userId: number) => db.all<DeviceRow>('SELECT * FROM devices WHERE user_id = ? AND deleted_at IS NULL ORDER BY id', [userId]),
+  addDevice: (d: Omit<DeviceRow, 'id'>) =>
+    db.run('INSERT INTO devices (user_id, device_token, udid, dev_type, app_version, created_at, updated_at, deleted_at) VALUES (?,?,?,?,?,?,?,?)', [
+      d.user_id, d.device_token, d.udid, d.dev_type, d.app_version, d.created_at, d.updated_at, d.deleted_at,
+    ]),
+  /** Control-API listing: newest first, optional app and text filter. */
+  page(filter: { appId?: number; q?: string; family?: string }, limit: number, offset: number) {
+    const where = ['deleted_at IS NULL'];
+    const params: Param[] = [];
+    if (filter.appId) (where.push('app_id = ?'), params.push(filter.appId));
+    if (filter.family) (where.push('family = ?'), params.push(filter.family));
+    if (filter.q) {
+      where.push("(email LIKE ? ESCAPE '\\' OR first_name LIKE ? ESCAPE '\\' OR last_name LIKE ? ESCAPE '\\')");
+      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      params.push(like, like, like);
+    }
+    const w = where.join(' AND ');
+    return {
+      total: Number(db.get<{ n: number }>(`SELECT count(*) AS n FROM users WHERE ${w}`, params)!.n),
+      rows: db.all<UserRow>(`SELECT * FROM users WHERE ${w} ORDER BY id DESC LIMIT ? OFFSET ?`, [...params, limit, offset]),
+    };
+  },
+});
+
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

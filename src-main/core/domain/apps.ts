@@ -1,0 +1,66 @@
+// Partner apps (tenants): credentials, API key, rate limit.
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { AppRecord } from '../../../src-shared/control';
+import { appsRepo } from '../db/repositories/apps';
+import { DomainError, notFound } from '../errors';
+import { type DomainContext, nowStamp, randomSecret } from './context';
+
+export const DEFAULT_APP = {
+  id: 1, name: 'demo', display_name: 'Demo Partner', api_username: 'demo', api_token: 'demo-secret',
+  api_key: 'demo-api-key', rate_limit_per_minute: 200,
+};
+
+/** Constant-time comparison of two secrets of any length (hash first so lengths match). */
+export function sameSecret(a: string, b: string): boolean {
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb) && a.length === b.length;
+}
+
+export function appService(ctx: DomainContext) {
+  const repo = appsRepo(ctx.db);
+  return {
+    list: () => repo.list(),
+    byName: (name: string) => repo.byName(name),
+    byId: (id: number) => repo.byId(id),
+    require(id: number): AppRecord {
+      const app = repo.byId(id);
+      if (!app) throw notFound('App');
+      return app;
+    },
+    seedDefault(): void {
+      const now = nowStamp(ctx);
+      if (!repo.byId(1)) repo.insert({ ...DEFAULT_APP, created_at: now, updated_at: now });
+    },
+    create(input: { name: string; display_name?: string; rate_limit_per_minute?: number }): AppRecord {
+      if (repo.byName(input.name)) throw new DomainError(409, [`An app named ${input.name} already exists.`]);
+      const now = nowStamp(ctx);
+      const id = repo.insert({
+        name: input.name, display_name: input.display_name ?? input.name, api_username: input.name,
+        api_token: randomSecret(), api_key: randomSecret(), rate_limit_per_minute: input.rate_limit_per_minute ?? 200,
+        created_at: now, updated_at: now,
+      });
+      ctx.events.state('app', id, 'created');
+      return repo.byId(id)!;
+    },
+    update(id: number, patch: Partial<Pick<AppRecord, 'display_name' | 'api_username' | 'rate_limit_per_minute' | 'api_key'>>): AppRecord {
+      this.require(id);
+      repo.update(id, patch, nowStamp(ctx));
+      ctx.events.state('app', id, 'updated');
+      return repo.byId(id)!;
+    },
+    /** "Generate API token": the old token stops working at once. */
+    newToken(id: number): AppRecord {
+      this.require(id);
+      repo.update(id, { api_token: randomSecret() }, nowStamp(ctx));
+      ctx.events.state('app', id, 'token');
+      return repo.byId(id)!;
+    },
+    /** Basic credentials: `<name or id>:<token>` of this very app. */
+    checkBasic(app: AppRecord, username: string, password: string): boolean {
+      const userOk = sameSecret(username, app.api_username) || sameSecret(username, String(app.id));
+      const passOk = sameSecret(password, app.api_token);
+      return userOk && passOk;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// Chat and video consultations and their state machines (behaviour §9).
+//   chat:  waiting → active (vet accepts) → ended (partner A10 or vet); waiting → ended is allowed
+//   video: ringing → accepted | declined | notanswered (partner A14 or vet); accepted → completed (vet ends)
+import type { AppRecord } from '../../../src-shared/control';
+import { consultationsRepo } from '../db/repositories/consultations';
+import type { ConsultationRow, PetRow, UserRow, VetRow } from '../db/repositories/types';
+import { conflict, DomainError, notFound } from '../errors';
+import { type DomainContext, nowStamp, randomHex } from './context';
+import { tokenService, type Grants } from './tokens';
+import { userService } from './users';
+import { vetService } from './vets';
+
+export type Outcome = 'accepted' | 'declined' | 'notanswered';
+export const identityOf = (app: AppRecord, user: UserRow) => `${app.name}-user-${user.id}`;
+export const grantsOf = (c: ConsultationRow | undefined): Grants =>
+  !c ? {} : c.type === 'chat' ? { chat: { channel_sid: c.sid } } : { video: { room: c.sid } };
+
+export function consultationService(ctx: DomainContext, random?: () => number) {
+  const repo = consultationsRepo(ctx.db);
+  const vets = vetService(ctx, random);
+  const users = userService(ctx);
+  const tokens = tokenService(ctx);
+
+  const find = (sid: string, type?: 'chat' | 'video', appId?: number): ConsultationRow => {
+    const c = repo.bySid(sid);
+    if (!c || (type && c.type !== type) || (appId !== undefined && c.app_id !== appId))
+      throw notFound(type === 'video' || (!type && sid.startsWith('RM')) ? 'Room' : 'Channel');
+    return c;
+  };
+  const change = (c: ConsultationRow, fields: Partial<ConsultationRow>, action: string): ConsultationRow => {
+    repo.update(c.id, { ...fields, updated_at: nowStamp(ctx) });
+    ctx.events.state('consultation', c.sid, action);
+    return repo.byId(c.id)!;
+  };
+
+  return {
+    repo,
+    find,
+    /** A8 / B10: assigns a vet and opens a channel (chat) or a room (video). */
+    async start(app: AppRecord, user: UserRow, pet: PetRow, req: {
+      type: 'chat' | 'video'; family: 'application' | 'client'; doctor_email?: string; dev_type?: string; device_token?: string; location_email?: string;
+    }): Promise<{ consultation: ConsultationRow; vet: VetRow; rtcToken: string }> {
+      const { consultation, vet } = ctx.db.tx(() => {
+        const vet = vets.pick(req.doctor_email);
+        const now = nowStamp(ctx);
+        const sid = `${req.type === 'chat' ? 'CH' : 'RM'}${randomHex(16)}`;
+        users.setRtcSidOnce(user, `US${randomHex(16)}`);
+        const id = repo.insert({
+          sid, type: req.type, status: req.type === 'chat' ? 'waiting' : 'ringing', outcome: null, app_id: app.id, user_id: user.id,
+          pet_id: pet.id, vet_id: vet.id, identity: identityOf(app, user), family: req.family, requested_vet_email: req.doctor_email ?? null,
+          dev_type: req.dev_type ?? null, device_token: req.device_token ?? null, location_email: req.location_email ?? null,
+          created_at: now, accepted_at: null, ended_at: null, updated_at: now,
+        });
+        ctx.events.state('consultation', sid, 'created');
+        return { consultation: repo.byId(id)!, vet };
+      });
+      const rtcToken = await tokens.issue(app.name, consultation.identity, grantsOf(consultation));
+      return { consultation, vet, rtcToken };
+    },
+    /** A9: a fresh token for a known identity of this app. */
+    async refresh(app: AppRecord, identity: string): Promise<string> {
+      const m = /^(.+)-user-(\d+)$/.exec(identity);
+      const user = m && m[1] === app.name ? users.repo.liveById(app.id, Number(m[2])) : undefined;
+      if (!user || !user.rtc_user_sid) throw notFound('Identity');
+      return tokens.issue(app.name, identity, grantsOf(repo.latestOfUser(user.id)));
+    },
+    /** Partner A10 or vet: end a chat. */
+    endChat(sid: string, appId?: number): ConsultationRow {
+      return ctx.db.tx(() => {
+        const c = find(sid, appId !== undefined ? 'chat' : undefined, appId);
+        if (c.type === 'video') {
+          if (c.status !== 'accepted') throw conflict(`Only an accepted call can be ended; this call is ${c.status}.`);
+          return change(c, { status: 'completed', ended_at: nowStamp(ctx) }, 'completed');
+        }
+        if (c.status === 'ended') throw conflict('Chat already ended');
+        return change(c, { status: 'ended', ended_at: nowStamp(ctx) }, 'ended');
+      });
+    },
+    /** Vet accepts a waiting chat. */
+    accept(sid: string): ConsultationRow {
+      return ctx.db.tx(() => {
+        const c = find(sid);
+        if (c.type !== 'chat') throw conflict('Only chats are accepted; record an outcome for a video call.');
+        if (c.status !== 'waiting') throw conflict(`Chat is ${c.status}, not waiting.`);
+        return change(c, { status: 'active', accepted_at: nowStamp(ctx) }, 'accepted');
+      });
+    },
+    /** Partner A14 or vet: the one outcome of a ringing call. */
+    recordOutcome(sid: string, outcome: Outcome, appId?: number): ConsultationRow {
+      return ctx.db.tx(() => {
+        const c = find(sid, appId !== undefined ? 'video' : undefined, appId);
+        if (c.type !== 'video') throw conflict('Call outcomes apply to video calls only.');
+        if (c.status !== 'ringing') throw conflict(`Video call outcome already recorded (${c.outcome ?? c.status}).`);
+        const fields: Partial<ConsultationRow> = { status: outcome, outcome };
+        if (outcome === 'accepted') fields.accepted_at = nowStamp(ctx);
+        else fields.ended_at = nowStamp(ctx);
+        return change(c, fields, outcome);
+      });
+    },
+    assertExists(sid: string): ConsultationRow {
+      const c = repo.bySid(sid);
+      if (!c) throw new DomainError(404, ['Consultation Not Found']);
+      return c;
+    },
+  };
+}

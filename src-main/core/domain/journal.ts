@@ -1,0 +1,67 @@
+// The request journal (behaviour §14): every partner request, masked, capped, persisted.
+import type { JournalEntry, JournalSummary } from '../../../src-shared/control';
+import { journalRepo, type JournalQuery } from '../db/repositories/journal';
+import type { DomainContext } from './context';
+
+export const BODY_LIMIT = 64 * 1024;
+const MASKED_FIELDS = new Set(['password', 'number', 'cvc', 'api_key']);
+
+/** Replaces secret fields anywhere in a parsed body. */
+export function maskBody(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(maskBody);
+  if (body && typeof body === 'object') {
+    return Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, MASKED_FIELDS.has(k) ? '***' : maskBody(v)]));
+  }
+  return body;
+}
+
+/** `Basic <username>:***`: the username helps a tester; the secret never lands on disk. */
+export function maskAuthorization(value: string): string {
+  const m = /^Basic\s+(\S+)/i.exec(value);
+  if (!m) return value.length > 12 ? `${value.slice(0, 7)}***` : '***';
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const user = decoded.includes(':') ? decoded.slice(0, decoded.indexOf(':')) : '?';
+  return `Basic ${user}:***`;
+}
+
+export function cut(text: string | null): { text: string | null; truncated: boolean } {
+  if (text === null || text.length <= BODY_LIMIT) return { text, truncated: false };
+  return { text: `${text.slice(0, BODY_LIMIT)}\n… [cut: ${text.length - BODY_LIMIT} more characters]`, truncated: true };
+}
+
+export function journalService(ctx: DomainContext, cap: number) {
+  const repo = journalRepo(ctx.db);
+  let nextId = repo.maxId() + 1;
+  return {
+    record(e: Omit<JournalEntry, 'id'>): JournalSummary {
+      const id = nextId++;
+      const summary: JournalSummary = {
+        id, time: e.time, app: e.app, family: e.family, endpoint: e.endpoint, method: e.method, path: e.path, status: e.status,
+        duration_ms: e.duration_ms,
+      };
+      const detail = JSON.stringify({
+        request_headers: e.request_headers, request_body: e.request_body, response_headers: e.response_headers,
+        response_body: e.response_body, error: e.error, truncated: e.truncated,
+      });
+      repo.insert({ ...summary, query: e.query, detail });
+      if (id % 100 === 0) repo.trim(id - cap + 1);
+      ctx.events.emit('request', summary);
+      return summary;
+    },
+    list: (q: JournalQuery) => repo.list(q),
+    count: () => repo.count(),
+    get(id: number): JournalEntry | undefined {
+      const row = repo.get(id);
+      if (!row) return undefined;
+      const { detail, ...rest } = row;
+      return { ...rest, ...(JSON.parse(detail) as Omit<JournalEntry, keyof JournalSummary | 'query'>) };
+    },
+    clear(): void {
+      repo.clear();
+      ctx.events.state('journal', 'all', 'cleared');
+    },
+    resync(): void {
+      nextId = repo.maxId() + 1;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// All domain services of one simulator, built once and shared by both API families and the control API.
+import type { DomainContext } from './context';
+import { appService } from './apps';
+import { vetService } from './vets';
+import { userService } from './users';
+import { petService } from './pets';
+import { consultationService } from './consultations';
+import { feedbackService } from './feedback';
+import { paymentService } from './payments';
+import { clientUserService } from './client-users';
+import { tokenService } from './tokens';
+import { faultService } from './faults';
+import { journalService } from './journal';
+import { reportService } from './reports';
+
+export function buildServices(ctx: DomainContext, opts: { journalCap: number; random?: () => number }) {
+  return {
+    apps: appService(ctx),
+    vets: vetService(ctx, opts.random),
+    users: userService(ctx),
+    pets: petService(ctx),
+    consultations: consultationService(ctx, opts.random),
+    feedback: feedbackService(ctx),
+    payments: paymentService(ctx),
+    clientUsers: clientUserService(ctx),
+    tokens: tokenService(ctx),
+    faults: faultService(ctx, opts.random),
+    journal: journalService(ctx, opts.journalCap),
+    reports: reportService(ctx),
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;

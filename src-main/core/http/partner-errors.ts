@@ -1,0 +1,28 @@
+// Turns anything thrown in the partner pipeline into the envelope of behaviour §4.
+// Unexpected errors become 500 ["Server Error"]; the stack goes to the journal only.
+import type { NextFunction, Request, Response } from 'express';
+import { MulterError } from 'multer';
+import { DomainError } from '../errors';
+import { sendFailure } from './envelope';
+import { partnerLocals } from './partner-context';
+
+export function partnerErrorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  if (res.headersSent) return;
+  if (err instanceof DomainError) {
+    for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
+    return sendFailure(res, err.status, err.messages);
+  }
+  const e = err as { type?: string; status?: number; code?: string; stack?: string; message?: string };
+  if (e.type === 'entity.parse.failed') return sendFailure(res, 400, ['Malformed JSON body.']);
+  if (e.type === 'entity.too.large' || (err instanceof MulterError && e.code === 'LIMIT_FILE_SIZE')) return sendFailure(res, 413, ['Payload Too Large']);
+  if (err instanceof MulterError) return sendFailure(res, 422, [multerMessage(err)]);
+  if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') return sendFailure(res, 415, ['Unsupported Media Type']);
+  if (e.message === 'Unexpected end of form' || e.message?.startsWith('Multipart')) return sendFailure(res, 400, ['Malformed multipart body.']);
+  partnerLocals(res).error = e.stack ?? String(err);
+  sendFailure(res, 500, ['Server Error']);
+}
+
+function multerMessage(err: MulterError): string {
+  if (err.code === 'LIMIT_UNEXPECTED_FILE') return `The ${err.field ?? 'file'} field is not expected; send the image under the key profile.`;
+  return `The profile upload failed: ${err.message}.`;
+}

@@ -1,0 +1,31 @@
+// The tester UI at /__sim/ (built renderer), with a CSP and a clear page when it was not built.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { Router } from 'express';
+
+export const UI_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+
+export function staticUi(uiDir: string | undefined): Router {
+  const router = Router();
+  router.get('/', (_req, res) => res.redirect(302, '/__sim/'));
+  router.get('/__sim', (_req, res) => res.redirect(301, '/__sim/'));
+  router.use('/__sim', (req, res, next) => {
+    if (req.path.startsWith('/v1/') || req.path === '/v1') return next();
+    res.setHeader('content-security-policy', UI_CSP);
+    res.setHeader('x-frame-options', 'DENY');
+    next();
+  });
+  if (uiDir && existsSync(join(uiDir, 'index.html'))) {
+    router.use('/__sim', express.static(uiDir, { index: 'index.html', maxAge: 0 }));
+    router.get(/^\/__sim\/(?!v1\/).*/, (_req, res) => res.sendFile(join(uiDir, 'index.html')));
+  } else {
+    router.get(/^\/__sim\/(?!v1\/).*/, (_req, res) =>
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The tester UI is not built. Run `npm run build` (or `npm install`, which builds it), then reload this page.\n'),
+    );
+  }
+  return router;
+}

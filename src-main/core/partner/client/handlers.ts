@@ -1,0 +1,128 @@
+// Client family B1–B11: the same services as the application family, the client serializers.
+import type * as A from '../../../../src-shared/schemas/application';
+import type * as B from '../../../../src-shared/schemas/client';
+import type { UserRow } from '../../db/repositories/types';
+import { nowStamp } from '../../domain/context';
+import { formatIsoMicros, parseTimestamp } from '../../clock';
+import { applicationHandlers } from '../application/handlers';
+import type { HandlerTable, PartnerRequest } from '../handler';
+import { clientPet, clientUser, clientUserRow, paymentRow } from './serializers';
+
+const CSV_COLUMNS = ['payment_id', 'amount', 'user_id', 'status', 'email', 'first_name', 'last_name', 'next_emergency_activation_date', 'payment_initiated_time', 'role', 'package_name', 'package_type'] as const;
+const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? '' : String(v);
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s; // no formula injection when opened in a spreadsheet
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+function userView(r: PartnerRequest, user: UserRow) {
+  const s = r.services;
+  return clientUser(r.app, user, { defaultPet: s.pets.defaultPet(user), devices: s.users.repo.devices(user.id), statuses: s.users.repo.statuses(user.id) });
+}
+
+async function sessionTokens(r: PartnerRequest, user: UserRow, grants = {}) {
+  const identity = `${r.app.name}-user-${user.id}`;
+  return {
+    token: await r.services.tokens.issue(r.app.name, String(user.id), {}),
+    rtcToken: await r.services.tokens.issue(r.app.name, identity, grants),
+  };
+}
+
+export const clientHandlers: HandlerTable = {
+  B1: (r: PartnerRequest<A.PetAddBody>) => {
+    const user = r.services.users.findLive(r.app, r.input.email);
+    const pet = r.services.pets.add(r.app, user, r.input);
+    return { message: 'Pet Added', data: { email: user.email, pet: clientPet(pet, user.default_pet_id) } };
+  },
+
+  B2: (r: PartnerRequest<A.PetUpdateBody>) => {
+    const user = r.services.users.findLive(r.app, r.input.email);
+    const pet = r.services.pets.update(r.app, user, r.input.pet_id, r.input.pet ?? {}, r.file);
+    return { message: 'Pet Added', data: { email: user.email, pet: clientPet(pet, user.default_pet_id) } };
+  },
+
+  B3: applicationHandlers.A4,
+
+  B4: (r: PartnerRequest<A.PetListQuery>) => {
+    const user = r.services.users.findLive(r.app, r.input.email);
+    return { message: 'pet list', data: { list: r.services.pets.list(user, r.input).map((p) => clientPet(p, user.default_pet_id)) } };
+  },
+
+  B5: (r: PartnerRequest<B.UserReportBody>) => {
+    const i = r.input;
+    const page = i.page ?? 1;
+    const { rows, pagination } = r.services.reports.clientUsers(
+      { appId: r.app.id, search: i.search_value, dateFrom: i.date_from, dateTo: i.date_to, userId: i.user_id },
+      page,
+      i.pagination ?? 10,
+    );
+    return {
+      message: 'User Record Fetched Successfully.',
+      data: { list: rows.map((x) => clientUserRow(x.user, { pets: x.pets, packageName: x.packageName, usage: x.usage })), pagination },
+    };
+  },
+
+  B6: (r: PartnerRequest<B.PaymentReportBody>) => {
+    const i = r.input;
+    const filter = { appId: i.app_id ?? r.app.id, q: i.search_value, searchBy: i.search_by, dateFrom: i.date_from, dateTo: i.date_to, status: i.status };
+    if (filter.appId !== r.app.id) return { message: 'Payment Record Fetched Successfully.', data: [] }; // never another app's rows
+    const exporting = i.export === 'csv';
+    const { rows } = r.services.reports.payments(filter, i.page ?? 1, exporting || !i.pagination ? undefined : (i.perPage ?? 10));
+    const out = rows.map(paymentRow);
+    if (!exporting) return { message: 'Payment Record Fetched Successfully.', data: out };
+    const csv = [CSV_COLUMNS.join(','), ...out.map((row) => CSV_COLUMNS.map((c) => csvCell(row[c])).join(','))].join('\r\n') + '\r\n';
+    return { raw: { contentType: 'text/csv; charset=utf-8', body: csv, fileName: `payments-${r.app.name}-${nowStamp(r.ctx).slice(0, 10)}.csv` } };
+  },
+
+  B7: (r: PartnerRequest<B.VetFeedbacksBody>) => {
+    const i = r.input;
+    const { rows } = r.services.reports.feedback(r.app.id, { q: i.search_value, searchBy: i.search_by }, i.page ?? 1, i.pagination ? (i.perPage ?? 10) : undefined);
+    return {
+      message: 'Record Fetched Successfully .',
+      data: rows.map((f) => ({
+        id: f.id, app_id: f.app_id, app_name: f.app_name, type: f.type, recommendation: f.recommendation, reason: f.reason,
+        feedback_date: formatIsoMicros(parseTimestamp(f.feedback_date)), vet_id: f.vet_id, vet_first_name: f.vet_first_name,
+        vet_last_name: f.vet_last_name, vet_email: f.vet_email, user_id: f.user_id, user_first_name: f.user_first_name,
+        user_last_name: f.user_last_name, user_email: f.user_email, user_role: f.user_role,
+      })),
+    };
+  },
+
+  B8: (r: PartnerRequest<{ email: string; pet_id: number }>) => {
+    const user = r.services.users.findLive(r.app, r.input.email);
+    return { message: 'Pet Switched Successfully', data: r.services.pets.switchDefault(user, r.input.pet_id) };
+  },
+
+  B9: async (r: PartnerRequest<B.ClientRegisterBody>) => {
+    const user = r.services.clientUsers.register(r.app, r.input);
+    const tokens = await sessionTokens(r, user);
+    return { message: 'User Created Successfully', data: { stringify_response: JSON.stringify({ ...tokens, user: userView(r, user) }) } };
+  },
+
+  B10: async (r: PartnerRequest<B.ClientTalkToVetBody>) => {
+    const s = r.services;
+    let user = s.users.repo.liveByEmail(r.app.id, r.input.email) ?? s.clientUsers.register(r.app, r.input);
+    let pet = s.pets.defaultPet(user);
+    if (!pet) {
+      pet = s.pets.add(r.app, user, r.input);
+      user = s.users.repo.byId(user.id)!;
+    }
+    const { consultation, rtcToken } = await s.consultations.start(r.app, user, pet, {
+      type: 'chat', family: 'client', device_token: r.input.device_token, dev_type: r.input.dev_type, location_email: r.input.location_email,
+    });
+    const token = await s.tokens.issue(r.app.name, String(user.id), {});
+    user = s.users.repo.byId(user.id)!;
+    return {
+      message: 'User Found Successfully',
+      data: { stringify_response: JSON.stringify({ token, rtcToken, channel: consultation.sid, user: userView(r, user) }) },
+    };
+  },
+
+  B11: (r: PartnerRequest<B.ClientActionBody>) => {
+    const user = r.services.users.applyAction(r.app, r.input);
+    return {
+      message: 'User action successful',
+      data: { email: user.email, registration: formatIsoMicros(parseTimestamp(user.your_registration_date)), status: user.status, role: user.role },
+    };
+  },
+};

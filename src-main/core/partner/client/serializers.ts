@@ -1,0 +1,91 @@
+// The client family's view of the domain (spec: client-family user, pet, report rows).
+import type { AppRecord } from '../../../../src-shared/control';
+import type { DeviceRow, PaymentRow, PetRow, StatusRow, UserRow } from '../../db/repositories/types';
+import { formatIsoMicros, parseTimestamp } from '../../clock';
+import { petBase, statusRecord } from '../shared-serializers';
+
+export const OWNER_MODEL_TYPE = 'App\\Models\\VetCareUser';
+export const ROLE_IDS: Record<string, number> = { users: 1, protect_users: 2 };
+
+export const clientPet = (p: PetRow, defaultPetId: number | null) => ({
+  ...petBase(p, p.id === defaultPetId),
+  is_dead: p.is_dead,
+  model_id: p.user_id,
+  model_type: OWNER_MODEL_TYPE,
+});
+
+const other = (u: UserRow) => ({ zip_code: u.zip_code, phone_no: u.phone_no });
+
+export function clientUser(app: AppRecord, u: UserRow, x: { defaultPet?: PetRow; devices: DeviceRow[]; statuses: StatusRow[] }) {
+  const roleId = ROLE_IDS[u.role];
+  return {
+    id: u.id,
+    email: u.email,
+    email_verified_at: null,
+    app_id: u.app_id,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    is_online: 0,
+    status: u.status,
+    extra: u.extra,
+    is_senior_program_user: 0,
+    next_emergency_activation_date: u.next_emergency_activation_date,
+    pet_tracking_code: u.pet_tracking_code,
+    payment_customer_id: null,
+    payment_method_id: null,
+    created_at: u.created_at,
+    updated_at: u.updated_at,
+    deleted_at: u.deleted_at,
+    is_deleted_by: null,
+    role_names: [u.role],
+    app: [app.display_name],
+    notesEmergency: null,
+    emergency: null,
+    default_pet: x.defaultPet ? [clientPet(x.defaultPet, u.default_pet_id)] : [],
+    devices: x.devices.map((d) => ({ ...d, rec_id: d.id, model_id: u.id, model_type: OWNER_MODEL_TYPE })),
+    user_details: {
+      id: u.id, vet_care_user_id: u.id, profile: u.profile, other: other(u), phone_no: u.phone_no,
+      created_at: u.created_at, updated_at: u.updated_at,
+    },
+    user_app_statuses: x.statuses.map(statusRecord),
+    roles: [{
+      id: roleId, name: u.role, guard_name: 'web', created_at: u.created_at, updated_at: u.created_at,
+      pivot: { model_id: u.id, role_id: roleId, model_type: OWNER_MODEL_TYPE },
+    }],
+  };
+}
+
+export function clientUserRow(u: UserRow, x: { pets: PetRow[]; packageName: string | null; usage: { type: string; total: number }[] }) {
+  const def = x.pets.find((p) => p.id === u.default_pet_id);
+  return {
+    user_id: u.id,
+    email: u.email,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    user_details: other(u),
+    extra: u.extra,
+    package_name: x.packageName,
+    package_type: u.type,
+    role: u.role,
+    default_pet: def ? clientPet(def, u.default_pet_id) : null,
+    all_pets: x.pets.map((p) => clientPet(p, u.default_pet_id)),
+    usage_subscription: x.usage,
+    user_subscription_status: u.status,
+    joining_date: formatIsoMicros(parseTimestamp(u.created_at)),
+  };
+}
+
+export const paymentRow = (p: PaymentRow & { next_emergency_activation_date: string | null }) => ({
+  payment_id: p.id,
+  amount: p.amount,
+  user_id: p.user_id,
+  status: p.status,
+  email: p.email,
+  first_name: p.first_name,
+  last_name: p.last_name,
+  next_emergency_activation_date: p.next_emergency_activation_date,
+  payment_initiated_time: formatIsoMicros(parseTimestamp(p.initiated_at)),
+  role: p.role,
+  package_name: p.package_name,
+  package_type: p.package_type,
+});

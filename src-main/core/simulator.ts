@@ -1,0 +1,142 @@
+// createSimulator: the one core behind the Electron app, the `serve` CLI and the tests.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+
+import express, { type Express } from 'express';
+import { SimClock } from './clock';
+import { controlApi } from './control';
+import { Database, databaseFile } from './db/database';
+import type { DomainContext } from './domain/context';
+import { loadDemoData } from './domain/demo-data';
+import { buildServices, type Services } from './domain/services';
+import { SimulatorEventBus } from './events';
+import { mediaRoutes } from './http/media';
+import { SimClockStore } from './http/rate-limit';
+import { staticUi } from './http/static-ui';
+import { partnerGateway } from './partner/gateway';
+import type { SimulatorInternals } from './simulator-internals';
+import { resourcePath } from './resources';
+
+export interface SimulatorOptions {
+  /** Folder holding simulator.sqlite; ignored when inMemory. */
+  dataDir?: string;
+  inMemory?: boolean;
+  seed?: 'demo';
+  journalCap?: number;
+  uiDir?: string;
+  version?: string;
+  /** Source of real time (tests pass a fake); the simulator clock adds its offset. */
+  realNow?: () => number;
+  random?: () => number;
+  checkpointIntervalMs?: number;
+}
+
+export interface Simulator {
+  app: Express;
+  services: Services;
+  ctx: DomainContext;
+  notices: string[];
+  listen(port?: number, host?: string): Promise<{ url: string; port: number; server: Server }>;
+  close(): Promise<void>;
+  reset(): Promise<void>;
+}
+
+export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const dataDir = options.inMemory ? undefined : options.dataDir;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await Database.open({ file: dataDir ? databaseFile(dataDir) : undefined, checkpointIntervalMs: options.checkpointIntervalMs });
+  const clock = new SimClock(options.realNow);
+  let baseUrl = 'http://127.0.0.1:4010';
+  const ctx: DomainContext = { db, clock, events: new SimulatorEventBus(), baseUrl: () => baseUrl };
+  const journalCap = options.journalCap ?? 10_000;
+  const services = buildServices(ctx, { journalCap, random: options.random });
+  const store = new SimClockStore(clock);
+  const notices = [...db.notices];
+
+  const seedDefaults = () =>
+    db.tx(() => {
+      services.apps.seedDefault();
+      services.vets.seed();
+      services.payments.seedCatalogue(resourcePath('packages.json'));
+    });
+  const loadState = () => {
+    clock.restore(db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'clock'")?.value);
+    services.faults.load();
+    services.journal.resync();
+  };
+  const isEmpty = () => !services.apps.list().length;
+  const wasEmpty = isEmpty();
+  seedDefaults();
+  loadState();
+
+  const internals: SimulatorInternals = {
+    ctx, services, version: options.version ?? '0.0.0', dataDir, journalCap, notices,
+    async reset() {
+      await db.resetToEmpty();
+      clock.backToRealTime();
+      seedDefaults();
+      loadState();
+      await store.resetAll();
+      db.checkpoint(true);
+      ctx.events.state('simulator', 'all', 'reset');
+    },
+    async restore(bytes) {
+      await db.replaceWith(bytes);
+      seedDefaults();
+      loadState();
+      await store.resetAll();
+      ctx.events.state('simulator', 'all', 'restored');
+    },
+    loadDemoData: async () => loadDemoData(ctx, services),
+    persistClock() {
+      db.run("INSERT INTO meta (key, value) VALUES ('clock', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [clock.serialize()]);
+    },
+  };
+  if (options.seed === 'demo' && wasEmpty) {
+    const r = await internals.loadDemoData();
+    notices.push(r.message);
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(staticUi(options.uiDir));
+  app.use('/__sim/v1', controlApi(internals));
+  app.use(mediaRoutes(services));
+  app.use(partnerGateway(ctx, services, store));
+
+  let server: Server | undefined;
+  return {
+    app, services, ctx, notices,
+    reset: () => internals.reset(),
+    listen(port = 4010, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        const s = createServer(app);
+        s.keepAliveTimeout = 5000;
+        s.once('error', reject);
+        s.listen(port, host, () => {
+          s.off('error', reject);
+          server = s;
+          const actual = (s.address() as AddressInfo).port;
+          const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+          baseUrl = `http://${shownHost}:${actual}`;
+          resolve({ url: baseUrl, port: actual, server: s });
+        });
+      });
+    },
+    async close() {
+      if (server) {
+        const s = server;
+        await new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeIdleConnections();
+          // event streams never finish on their own; give in-flight requests a moment, then end them
+          setTimeout(() => s.closeAllConnections(), 1000).unref();
+        });
+      }
+      db.close();
+    },
+  };
+}
+

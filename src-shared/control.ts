@@ -1,0 +1,73 @@
+// Types of the control API (/__sim/v1) shared by the core and the tester UI.
+export interface JournalSummary {
+  id: number;
+  time: string;
+  app: string | null;
+  family: 'application' | 'client' | null;
+  endpoint: string | null;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+}
+
+export interface JournalEntry extends JournalSummary {
+  query: string;
+  request_headers: Record<string, string>;
+  request_body: string | null;
+  response_headers: Record<string, string>;
+  response_body: string | null;
+  error: string | null;
+  truncated: boolean;
+}
+
+export interface StateEvent {
+  entity: 'app' | 'vet' | 'user' | 'pet' | 'consultation' | 'feedback' | 'payment' | 'clock' | 'simulator' | 'journal' | 'faults';
+  id: string;
+  action: string;
+}
+
+export interface FaultRule {
+  id: string;
+  endpoint: string; // endpoint id like A8, or * for all
+  method?: string;
+  delay_ms?: number;
+  status?: number;
+  message?: string;
+  probability?: number; // 0..1, default 1
+  count?: number | null; // remaining matches, null = unlimited
+}
+
+export interface AppRecord {
+  id: number;
+  name: string;
+  display_name: string;
+  api_username: string;
+  api_token: string;
+  api_key: string;
+  rate_limit_per_minute: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VetRecord {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  profile_image: string | null;
+  online: boolean;
+  busy: boolean;
+}
+
+export type ConsultationStatus = 'waiting' | 'active' | 'ended' | 'ringing' | 'accepted' | 'declined' | 'notanswered' | 'completed';
+
+export const RECOMMENDATIONS = ['emergency', 'critical', 'urgent', 'non_urgent'] as const;
+export type Recommendation = (typeof RECOMMENDATIONS)[number];
+export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
+  emergency: 'Emergency',
+  critical: 'Critical',
+  urgent: 'Urgent',
+  non_urgent: 'Non-urgent',
+};

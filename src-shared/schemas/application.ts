@@ -1,0 +1,125 @@
+// Request schemas of the application family (A1–A14), one per endpoint.
+import { z } from 'zod';
+import {
+  booleanLike, date, email, fields, integer, nested, oneOf, personName, petAge, petWeight,
+  requiredIf, requiredWith, species, text, withRules,
+} from './fields';
+
+export const ROLES = ['users', 'protect_users'] as const;
+export const USER_ACTION_STATUSES = ['subscribed', 'cancelled'] as const;
+export const CONVERSATION_TYPES = ['chat', 'video'] as const;
+export const VIDEO_OUTCOMES = ['notanswered', 'declined', 'accepted'] as const;
+
+export const petFields = {
+  name: text({ required: true }),
+  age: petAge({ required: true }),
+  sex: text({ required: true }),
+  species: species(),
+  breed: text(),
+  color: text(),
+  weight: petWeight(),
+  sex_type: text(),
+  dob: text(),
+};
+
+export const petAddBody = fields({ email: email({ required: true }), ...petFields });
+
+export const petUpdateBody = fields({
+  email: email({ required: true }),
+  pet_id: integer({ required: true }),
+  pet: nested({
+    name: text(),
+    color: text(),
+    sex: text(),
+    sex_type: text(),
+    weight: petWeight(),
+    species: species(),
+    breed: text(),
+    age: petAge(),
+    dob: text(),
+  }),
+});
+
+export const petRemoveBody = fields({ email: email({ required: true }), pet_id: integer({ required: true }) });
+
+export const petListQuery = fields({
+  email: email({ required: true }),
+  search_value: text(),
+  search_by: oneOf(['name', 'species', 'breed', 'color']),
+  page: integer({ min: 1 }),
+  pagination: booleanLike(),
+  perPage: integer({ min: 1, max: 100 }),
+});
+
+export const webUserReportBody = withRules(
+  fields({
+    date_from: date(),
+    date_to: date(),
+    search_value: text(),
+    pagination: integer({ min: 1, max: 100 }),
+    page: integer({ min: 1 }),
+    perPage: integer({ min: 1, max: 100 }),
+    status: oneOf(['upgrade', 'subscribed', 'cancelled']),
+    selectedProtect: oneOf(ROLES),
+  }),
+  [requiredWith('date_to', 'date_from'), requiredWith('date_from', 'date_to')],
+);
+
+export const registerUserBody = withRules(
+  fields({
+    first_name: personName({ required: true }),
+    last_name: personName(),
+    email: email({ required: true }),
+    role: oneOf(ROLES, { required: true }),
+    dev_type: text({ required: true }),
+    emergency_fund: integer({ min: 0 }),
+    phone_no: text({ max: 32 }),
+  }),
+  [requiredIf('emergency_fund', 'role', 'protect_users')],
+);
+
+export const talkToVetBody = fields({
+  email: email({ required: true }),
+  conversation_request: oneOf(CONVERSATION_TYPES, { required: true }),
+  pet_id: integer({ required: true }),
+  dev_type: text(),
+  device_token: text(),
+  location_email: text(),
+  doctor_email: email(),
+});
+
+export const refreshBody = fields({ identity: text({ required: true }), dev_type: text({ required: true }) });
+
+export const endChatBody = fields({ channel_sid: text({ required: true }) });
+
+export const feedbackBody = withRules(
+  fields({ type: oneOf(CONVERSATION_TYPES, { required: true }), channel_sid: text(), room_sid: text() }),
+  [requiredIf('channel_sid', 'type', 'chat'), requiredIf('room_sid', 'type', 'video')],
+);
+
+export const userActionBody = fields({
+  email: email({ required: true }),
+  status: oneOf(USER_ACTION_STATUSES, { required: true }),
+  first_name: personName(),
+  last_name: personName(),
+  your_registration_date: text(),
+  phone_no: text({ max: 32 }),
+  role: oneOf(ROLES),
+  type: oneOf(['monthly', 'yearly']),
+  emergency_fund: integer({ min: 0 }),
+});
+
+export const deleteUserBody = fields({ email: email({ required: true }), app_id: integer({ required: true }) });
+
+export const videoCallActionBody = fields({
+  status: oneOf(VIDEO_OUTCOMES, { required: true }),
+  room_sid: text({ required: true }),
+});
+
+export type PetAddBody = z.output<typeof petAddBody>;
+export type PetUpdateBody = z.output<typeof petUpdateBody>;
+export type PetListQuery = z.output<typeof petListQuery>;
+export type WebUserReportBody = z.output<typeof webUserReportBody>;
+export type RegisterUserBody = z.output<typeof registerUserBody>;
+export type TalkToVetBody = z.output<typeof talkToVetBody>;
+export type UserActionBody = z.output<typeof userActionBody>;

@@ -1,0 +1,34 @@
+// Request schemas of the control API; the UI's forms use the same ones.
+import { z } from 'zod';
+import { RECOMMENDATIONS } from '../control';
+
+export const appCreateBody = z.object({
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'name must be a slug: 2–40 lower-case letters, digits or dashes'),
+  display_name: z.string().min(1).max(100).optional(),
+  rate_limit_per_minute: z.number().int().min(0).max(1_000_000).optional(),
+});
+export const appPatchBody = z.object({
+  display_name: z.string().min(1).max(100).optional(),
+  api_username: z.string().min(1).max(100).regex(/^[^:]+$/, 'api_username cannot contain a colon').optional(),
+  rate_limit_per_minute: z.number().int().min(0).max(1_000_000).optional(),
+});
+export const vetPatchBody = z.object({ online: z.boolean() });
+export const outcomeBody = z.object({ status: z.enum(['accepted', 'declined', 'notanswered']) });
+export const feedbackWriteBody = z.object({
+  recommendation: z.string().refine((s) => (RECOMMENDATIONS as readonly string[]).includes(s.trim().toLowerCase().replace(/[\s-]+/g, '_')), {
+    message: `recommendation must be one of ${RECOMMENDATIONS.join(', ')}`,
+  }),
+  reason: z.string().trim().min(1, 'reason is required').max(5000),
+  vet_id: z.string().optional(),
+});
+export const clockBody = z.union([
+  z.object({ advance_seconds: z.number().finite().min(-10 * 365 * 86400).max(10 * 365 * 86400) }),
+  z.object({ set: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'set must be a date-time') }),
+  z.object({ frozen: z.boolean() }),
+  z.object({ real_time: z.literal(true) }),
+]);
+export const packageBody = z.object({
+  name: z.string().min(1).max(100),
+  type: z.enum(['monthly', 'yearly', 'addon']),
+  price: z.string().regex(/^\d+(\.\d{1,2})?$/, 'price must be a decimal such as 9.99'),
+});

@@ -1,0 +1,174 @@
+// Field builders that make zod speak Laravel: every failed rule yields the exact
+// sentence the real service would send (`The email field is required.`), and the
+// same schema feeds the OpenAPI document. A builder takes the wire name of the field
+// and derives the human label the way Laravel does (snake/camel case → words).
+import { z } from 'zod';
+
+export type FieldBuilder = (name: string) => z.ZodType;
+
+export function label(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+}
+
+const requiredOr = (name: string, other: string) => (iss: { input?: unknown }) =>
+  iss.input === undefined ? `The ${label(name)} field is required.` : other;
+
+/** The name character set of the spec; B10's first_name drops the underscore. */
+const NAME_PUNCTUATION = `'"!@#$%^&*()_+{}[]:;<>,.?/|`;
+const escapeClass = (s: string) => s.replace(/[\\\]\[^-]/g, (c) => `\\${c}`);
+const nameClass = (withUnderscore: boolean) =>
+  `A-Za-z0-9\\s\u2019ığüşöçİĞÜŞÖÇ${escapeClass(withUnderscore ? NAME_PUNCTUATION : NAME_PUNCTUATION.replace('_', ''))}`;
+export const NAME_PATTERN = new RegExp(`^[${nameClass(true)}]+$`);
+export const NAME_PATTERN_NO_UNDERSCORE = new RegExp(`^[${nameClass(false)}]+$`);
+
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z0-9-]{2,}$/;
+export const AGE_PATTERN = /^(\d{1,3}) years?(?: ([1-9]|1[01]) months?)?$/;
+export const WEIGHT_PATTERN = /^(\d{1,4}(?:\.\d{1,2})?)(?: ?lbs)?$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+type Opts = { required?: boolean };
+const opt = <T extends z.ZodType>(schema: T, o: Opts | undefined) => (o?.required ? schema : schema.optional());
+
+/** A builder whose zod type says whether the field is required, so handlers get exact input types. */
+type Built<T, O> = (name: string) => [O] extends [{ required: true }] ? z.ZodType<T> : z.ZodOptional<z.ZodType<T>>;
+const typed = <T, O extends Opts>(o: O | undefined, b: (name: string) => z.ZodType) =>
+  ((name: string) => opt(b(name), o)) as unknown as Built<T, O>;
+
+export const text = <const O extends Opts & { max?: number }>(o?: O) =>
+  typed<string, O>(o, (name) =>
+    z
+      .string({ error: requiredOr(name, `The ${label(name)} must be a string.`) })
+      .max(o?.max ?? 255, { error: `The ${label(name)} must not be greater than ${o?.max ?? 255} characters.` }),
+  );
+
+export const email = <const O extends Opts>(o?: O) =>
+  typed<string, O>(o, (name) =>
+    z
+      .string({ error: requiredOr(name, `The ${label(name)} must be a string.`) })
+      .max(255, { error: `The ${label(name)} must not be greater than 255 characters.` })
+      .regex(EMAIL_PATTERN, { error: `The ${label(name)} must be a valid email address.` }),
+  );
+
+export const oneOf = <const T extends readonly [string, ...string[]], const O extends Opts>(values: T, o?: O) =>
+  typed<T[number], O>(o, (name) => z.enum(values, { error: requiredOr(name, `The selected ${label(name)} is invalid.`) }));
+
+export const personName = <const O extends Opts & { underscore?: boolean }>(o?: O) =>
+  typed<string, O>(o, (name) =>
+    z
+      .string({ error: requiredOr(name, `The ${label(name)} must be a string.`) })
+      .max(255, { error: `The ${label(name)} must not be greater than 255 characters.` })
+      .regex(o?.underscore === false ? NAME_PATTERN_NO_UNDERSCORE : NAME_PATTERN, { error: `The ${label(name)} format is invalid.` }),
+  );
+
+/** Integers, also as numeric strings (form-data and query strings carry only text). */
+export const integer = <const O extends Opts & { min?: number; max?: number }>(o?: O) =>
+  typed<number, O>(o, (name) => {
+    const msg = `The ${label(name)} must be an integer.`;
+    let n = z.number({ error: msg }).int({ error: msg });
+    if (o?.min !== undefined) n = n.min(o.min, { error: `The ${label(name)} must be at least ${o.min}.` });
+    if (o?.max !== undefined) n = n.max(o.max, { error: `The ${label(name)} must not be greater than ${o.max}.` });
+    return z
+      .union([z.number(), z.string().regex(/^-?\d{1,15}$/)], { error: requiredOr(name, msg) })
+      .transform((v) => Number(v))
+      .pipe(n);
+  });
+
+export const booleanLike = <const O extends Opts>(o?: O) =>
+  typed<boolean, O>(o, (name) =>
+    z
+      .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], {
+        error: requiredOr(name, `The ${label(name)} field must be true or false.`),
+      })
+      .transform((v) => v === true || v === 'true' || v === '1' || v === 1),
+  );
+
+export const date = <const O extends Opts>(o?: O) =>
+  typed<string, O>(o, (name) =>
+    z
+      .string({ error: requiredOr(name, `The ${label(name)} is not a valid date.`) })
+      .regex(DATE_PATTERN, { error: `The ${label(name)} does not match the format Y-m-d.` })
+      .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+        error: `The ${label(name)} is not a valid date.`,
+      }),
+  );
+
+export const petAge = <const O extends Opts>(o?: O) =>
+  typed<string, O>(o, (name) =>
+    z
+      .string({ error: requiredOr(name, `The ${label(name)} must be a string.`) })
+      .regex(AGE_PATTERN, { error: `The ${label(name)} format is invalid.` }),
+  );
+
+export const petWeight = <const O extends Opts>(o?: O) =>
+  typed<number | string, O>(o, (name) =>
+    z.union([z.number().nonnegative().max(9999), z.string().regex(WEIGHT_PATTERN)], {
+      error: requiredOr(name, `The ${label(name)} format is invalid.`),
+    }),
+  );
+
+export const species = <const O extends Opts>(o?: O) =>
+  typed<string, O>(o, (name) =>
+    z
+      .string({ error: requiredOr(name, `The selected ${label(name)} is invalid.`) })
+      .refine((s) => /^(dog|cat)$/i.test(s), { error: `The selected ${label(name)} is invalid.` })
+      .transform((s) => s.toLowerCase()),
+  );
+
+type Outputs<S extends Record<string, FieldBuilder>> = { [K in keyof S]?: z.output<ReturnType<S[K]>> };
+
+/** A nested object of optional fields, e.g. A3's `pet`; labels read `pet.name` as in Laravel. */
+export const nested = <S extends Record<string, FieldBuilder>, const O extends Opts>(spec: S, o?: O) =>
+  typed<Outputs<S>, O>(o, (name) =>
+    z.object(
+      Object.fromEntries(Object.entries(spec).map(([k, b]) => [k, b(`${name}.${k}`)])),
+      { error: requiredOr(name, `The ${label(name)} must be an array.`) },
+    ),
+  );
+
+export function fields<S extends Record<string, FieldBuilder>>(spec: S) {
+  return z.object(Object.fromEntries(Object.entries(spec).map(([k, b]) => [k, b(k)])) as {
+    [K in keyof S]: ReturnType<S[K]>;
+  });
+}
+
+type Shape = Record<string, unknown>;
+const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** Laravel `required_if:other,value`. */
+export function requiredIf(field: string, other: string, value: string) {
+  return {
+    check: (data: Shape) => !(data[other] === value && !present(data[field])),
+    error: `The ${label(field)} field is required when ${label(other)} is ${value}.`,
+    path: [field],
+  };
+}
+
+/** Laravel `required_with:other`: the paired date rule. */
+export function requiredWith(field: string, other: string) {
+  return {
+    check: (data: Shape) => !(present(data[other]) && !present(data[field])),
+    error: `The ${label(field)} field is required when ${label(other)} is present.`,
+    path: [field],
+  };
+}
+
+export type CrossRule = ReturnType<typeof requiredIf>;
+
+/**
+ * Adds cross-field rules that run even when single fields failed, so a partner sees
+ * every broken rule in one 422, as Laravel reports them.
+ */
+export function withRules<T extends z.ZodObject>(schema: T, rules: CrossRule[]) {
+  return rules.reduce<z.ZodType>(
+    (s, r) =>
+      s.refine((d) => r.check(d as Shape), {
+        error: r.error,
+        path: r.path,
+        when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+      }),
+    schema,
+  ) as unknown as T;
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/reliability/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 900000,
+    hookTimeout: 60000,
+    fileParallelism: false,
+  },
+});
