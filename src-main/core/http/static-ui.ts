@@ -9,7 +9,8 @@ export const UI_CSP =
 export function staticUi(uiDir: string | undefined): Router {
   const router = Router();
   router.get('/', (_req, res) => res.redirect(302, '/__sim/'));
-  router.get('/__sim', (_req, res) => res.redirect(301, '/__sim/'));
+  router.get('/favicon.ico', (_req, res) => void res.status(204).end()); // browsers ask; it is not a partner request
+  router.get('/__sim', (req, res, next) => (req.originalUrl === '/__sim' ? res.redirect(301, '/__sim/') : next()));
   router.use('/__sim', (req, res, next) => {
     if (req.path.startsWith('/v1/') || req.path === '/v1') return next();
     res.setHeader('content-security-policy', UI_CSP);

@@ -1,0 +1,10 @@
+// Electron entry (out/main/index.js). Everything else lives in desktop.ts and the core.
+import * as electron from 'electron';
+import { startDesktop } from './desktop';
+
+// Electron passes its own path (and the app path when unpackaged) before our flags.
+const argv = process.argv.slice(electron.app.isPackaged ? 1 : 2).filter((a) => a !== '.');
+startDesktop(electron, argv).catch((e) => {
+  electron.dialog.showErrorBox('Vet Consult Simulator', `The simulator could not start: ${(e as Error).message}`);
+  electron.app.exit(1);
+});

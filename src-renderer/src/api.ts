@@ -1,0 +1,37 @@
+// The UI's only transport: the control API over HTTP (architecture principle 2).
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown, raw?: BodyInit): Promise<T> {
+  const res = await fetch(`/__sim/v1${path}`, {
+    method,
+    headers: raw ? { 'content-type': 'application/octet-stream' } : body !== undefined ? { 'content-type': 'application/json' } : {},
+    body: raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
+  });
+  const text = await res.text();
+  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!res.ok) {
+    const err = (data as { error?: { code: string; message: string } })?.error;
+    throw new ApiError(res.status, err?.code ?? 'error', err?.message ?? `HTTP ${res.status}`);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => call<T>('GET', path),
+  post: <T>(path: string, body: unknown = {}) => call<T>('POST', path, body),
+  put: <T>(path: string, body: unknown) => call<T>('PUT', path, body),
+  patch: <T>(path: string, body: unknown) => call<T>('PATCH', path, body),
+  del: <T>(path: string) => call<T>('DELETE', path),
+  upload: <T>(path: string, file: Blob) => call<T>('POST', path, undefined, file),
+};
+
+export const qs = (params: Record<string, string | number | undefined | null>) => {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+};

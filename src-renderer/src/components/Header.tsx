@@ -1,0 +1,38 @@
+// Base URL, server state, request counters, and the simulated time whenever it is not real time.
+import { useStore } from '../store';
+import { CopyButton } from './common';
+
+export function Header() {
+  const health = useStore((s) => s.health);
+  const connection = useStore((s) => s.connection);
+  const counters = useStore((s) => s.counters);
+  const clock = useStore((s) => s.clock);
+  const base = health?.api_base_url ?? location.origin;
+  return (
+    <header className="header">
+      <div className="brand">
+        <span className="logo" aria-hidden>✚</span> Vet Consult Simulator
+        {health && <span className="muted version">v{health.version}</span>}
+      </div>
+      <div className="base-url">
+        <code data-testid="base-url">{base}</code>
+        <CopyButton text={base} label="Copy URL" />
+      </div>
+      <div className={`conn ${connection}`} data-testid="connection">
+        <span className="dot" /> {connection === 'live' ? 'Live' : connection === 'connecting' ? 'Connecting…' : 'Server unreachable'}
+      </div>
+      <div className="counters" title="Requests in the log">
+        <span>{counters.total.toLocaleString()} req</span>
+        <span className="c2">{counters.ok.toLocaleString()} ok</span>
+        <span className="c4">{counters.clientErr.toLocaleString()} 4xx</span>
+        <span className="c5">{counters.serverErr.toLocaleString()} 5xx</span>
+      </div>
+      {clock && !clock.is_real_time && (
+        <div className="sim-clock" data-testid="sim-clock" title="The simulator clock differs from real time (Settings → Clock)">
+          ⏱ {clock.now.replace('T', ' ').slice(0, 19)} UTC {clock.frozen ? '(frozen)' : ''}
+        </div>
+      )}
+      {health?.notices.length ? <div className="notice" title={health.notices.join('\n')}>⚠ {health.notices[0]}</div> : null}
+    </header>
+  );
+}

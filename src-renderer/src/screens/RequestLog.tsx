@@ -1,0 +1,119 @@
+// The request log: live, virtualized, filterable, with a detail pane (like DevTools' Network panel).
+import { useMemo, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { api } from '../api';
+import { useStore } from '../store';
+import type { JournalSummary } from '../store/shared';
+import type { RequestFilters } from '../store/types';
+import { CopyButton, Empty, StatusBadge, useAction } from '../components/common';
+import { RequestDetail } from './RequestDetail';
+
+const ROW_HEIGHT = 26;
+
+function matches(r: JournalSummary, f: RequestFilters): boolean {
+  if (f.family && r.family !== f.family) return false;
+  if (f.status && Math.floor(r.status / 100) !== Number(f.status[0])) return false;
+  if (f.app && r.app !== f.app) return false;
+  if (f.text) {
+    const t = f.text.toLowerCase();
+    if (!r.path.toLowerCase().includes(t) && (r.endpoint ?? '').toLowerCase() !== t && r.method.toLowerCase() !== t && String(r.status) !== t) return false;
+  }
+  return true;
+}
+
+export function RequestLog() {
+  const requests = useStore((s) => s.requests);
+  const filters = useStore((s) => s.filters);
+  const selected = useStore((s) => s.selectedRequestId);
+  const paused = useStore((s) => s.paused);
+  const buffered = useStore((s) => s.pausedBuffer.length);
+  const loadingOlder = useStore((s) => s.loadingOlder);
+  const apps = useStore((s) => s.apps);
+  const base = useStore((s) => s.health?.api_base_url ?? location.origin);
+  const { setFilters, setPaused, selectRequest } = useStore.getState();
+  const { run } = useAction();
+  const rows = useMemo(() => {
+    const f = filters;
+    return f.family || f.status || f.text || f.app ? requests.filter((r) => matches(r, f)) : requests;
+  }, [requests, filters]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+  const firstCurl = `curl -s ${base}/api/v2/demo/media-url`;
+
+  return (
+    <div className="log-layout">
+      <section className="log">
+        <div className="toolbar" role="search">
+          <input aria-label="Filter requests" placeholder="Filter: path, endpoint (A8), method, status" value={filters.text} onChange={(e) => setFilters({ text: e.target.value })} />
+          <select aria-label="Family" value={filters.family} onChange={(e) => setFilters({ family: e.target.value as RequestFilters['family'] })}>
+            <option value="">Both families</option>
+            <option value="application">Application (A)</option>
+            <option value="client">Client (B)</option>
+          </select>
+          <select aria-label="Status class" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as RequestFilters['status'] })}>
+            <option value="">Any status</option>
+            <option value="2xx">2xx</option>
+            <option value="4xx">4xx</option>
+            <option value="5xx">5xx</option>
+          </select>
+          <select aria-label="App" value={filters.app} onChange={(e) => setFilters({ app: e.target.value })}>
+            <option value="">All apps</option>
+            {apps.map((a) => (
+              <option key={a.id} value={a.name}>{a.name}</option>
+            ))}
+          </select>
+          <button className={paused ? 'btn active' : 'btn'} onClick={() => setPaused(!paused)} aria-pressed={paused}>
+            {paused ? `Resume${buffered ? ` (${buffered} new)` : ''}` : 'Pause'}
+          </button>
+          <button className="btn" onClick={() => run('Request log cleared.', () => api.del('/requests'))}>Clear</button>
+          <a className="btn" href="/__sim/v1/requests.har" download>Export HAR</a>
+          <span className="muted count" data-testid="log-count">
+            {rows.length.toLocaleString()} {rows.length === requests.length ? 'requests' : `of ${requests.length.toLocaleString()}`}
+            {loadingOlder ? ' · loading older…' : ''}
+          </span>
+        </div>
+        <div className="log-head row-grid" role="row">
+          <span>Time</span><span>Method</span><span>Path</span><span>Endpoint</span><span>App</span><span>Status</span><span className="num">ms</span>
+        </div>
+        {rows.length === 0 ? (
+          requests.length === 0 ? (
+            <Empty title="No requests yet">
+              <p>Point your integration at <code>{base}</code>, or paste a first request into a terminal:</p>
+              <div className="snippet"><code>{firstCurl}</code><CopyButton text={firstCurl} label="Copy" /></div>
+              <p className="muted">Every partner request shows up here live, with headers and bodies (secrets masked).</p>
+            </Empty>
+          ) : (
+            <Empty title="No request matches the filters"><p>Clear the filter box or pick “Both families / Any status”.</p></Empty>
+          )
+        ) : (
+          <div className="log-body" ref={scroller} data-testid="log-body">
+            <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+              {virtual.getVirtualItems().map((item) => {
+                const r = rows[item.index];
+                return (
+                  <div
+                    key={r.id}
+                    role="row"
+                    data-testid="log-row"
+                    className={`row-grid log-row${r.id === selected ? ' selected' : ''}${r.status >= 400 ? ' failed' : ''}`}
+                    style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                    onClick={() => selectRequest(r.id)}
+                  >
+                    <span className="muted">{r.time.slice(11)}</span>
+                    <span className={`method ${r.method}`}>{r.method}</span>
+                    <span className="path" title={r.path}>{r.path}</span>
+                    <span>{r.endpoint ?? <span className="muted">—</span>}</span>
+                    <span>{r.app ?? <span className="muted">—</span>}</span>
+                    <span><StatusBadge status={r.status} /></span>
+                    <span className="num muted">{r.duration_ms.toFixed(1)}</span>
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        )}
+      </section>
+      {selected !== null && <RequestDetail id={selected} onClose={() => selectRequest(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+// Browse apps, users, pets, consultations, payments and feedback; updates live.
+import { useState, type ReactNode } from 'react';
+import { Empty, StatusBadge } from '../components/common';
+import { usePaged } from '../components/usePaged';
+import { useStore } from '../store';
+import { UserDetail } from './UserDetail';
+import { ConsultationDetail } from './ConsultationDetail';
+
+type Row = Record<string, unknown> & { id: number | string };
+interface EntityView { label: string; path: string; entity: string; columns: [string, string, ((r: Row) => ReactNode)?][] }
+
+const ENTITIES: Record<string, EntityView> = {
+  users: {
+    label: 'Users', path: '/users', entity: 'user',
+    columns: [['id', 'ID'], ['email', 'E-mail'], ['first_name', 'First name'], ['last_name', 'Last name'], ['family', 'Family'], ['role', 'Role'], ['status', 'Status'],
+      ['remaining_trial_period_days', 'Trial days left'], ['can_activate_Emergency', 'Can activate', (r) => (r.can_activate_Emergency ? 'yes' : 'no')], ['created_at', 'Registered']],
+  },
+  pets: {
+    label: 'Pets', path: '/pets', entity: 'pet',
+    columns: [['id', 'ID'], ['name', 'Name'], ['species', 'Species'], ['breed', 'Breed'], ['age', 'Age'], ['weight', 'Weight', (r) => (r.weight ? `${r.weight} lbs` : '')], ['owner_email', 'Owner'], ['created_at', 'Added']],
+  },
+  consultations: {
+    label: 'Consultations', path: '/consultations', entity: 'consultation',
+    columns: [['sid', 'SID'], ['type', 'Type'], ['status', 'Status', (r) => <span className={`pill ${String(r.status)}`}>{String(r.status)}</span>],
+      ['user', 'User', (r) => (r.user as { email?: string } | undefined)?.email], ['pet', 'Pet', (r) => (r.pet as { name?: string } | undefined)?.name],
+      ['vet_id', 'Vet'], ['feedback', 'Feedback', (r) => (r.feedback as { recommendation?: string } | null)?.recommendation ?? ''], ['created_at', 'Started']],
+  },
+  payments: {
+    label: 'Payments', path: '/payments', entity: 'payment',
+    columns: [['id', 'ID'], ['email', 'E-mail'], ['amount', 'Amount'], ['status', 'Status', (r) => <span className={`pill ${String(r.status)}`}>{String(r.status)}</span>],
+      ['package_name', 'Package'], ['card_last4', 'Card', (r) => (r.card_last4 ? `${String(r.card_brand)} •••• ${String(r.card_last4)}` : '')], ['failure_reason', 'Failure'], ['initiated_at', 'At']],
+  },
+  feedback: {
+    label: 'Feedback', path: '/feedback', entity: 'feedback',
+    columns: [['id', 'ID'], ['sid', 'Consultation'], ['type', 'Type'], ['recommendation', 'Recommendation'], ['reason', 'Reason'], ['vet_email', 'Vet'], ['user_email', 'User'],
+      ['emergency_activated', 'Emergency activated', (r) => (r.emergency_activated ? 'yes' : 'no')], ['feedback_date', 'Date']],
+  },
+  apps: {
+    label: 'Apps', path: '/apps', entity: 'app',
+    columns: [['id', 'ID'], ['name', 'Name'], ['display_name', 'Display name'], ['api_username', 'Username'], ['rate_limit_per_minute', 'Rate limit / min'], ['created_at', 'Created']],
+  },
+};
+
+export function StateBrowser() {
+  const [entity, setEntity] = useState<keyof typeof ENTITIES>('users');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Row | null>(null);
+  const view = ENTITIES[entity];
+  const { data, error } = usePaged<Row>(view.path, view.entity, { q, page, per_page: 50 });
+  const apps = useStore((s) => s.apps);
+  const items = entity === 'apps' ? (apps as unknown as Row[]) : (data?.items ?? []);
+  const total = entity === 'apps' ? apps.length : (data?.total ?? 0);
+  const pages = Math.max(1, Math.ceil(total / 50));
+  return (
+    <div className="state-layout">
+      <section className="state-main">
+        <div className="toolbar">
+          <div className="segmented" role="tablist" aria-label="Entity">
+            {Object.entries(ENTITIES).map(([k, v]) => (
+              <button key={k} role="tab" aria-selected={k === entity} className={k === entity ? 'seg active' : 'seg'} onClick={() => (setEntity(k), setPage(1), setSelected(null))}>
+                {v.label}
+              </button>
+            ))}
+          </div>
+          {entity !== 'apps' && <input aria-label="Search" placeholder={`Search ${view.label.toLowerCase()}…`} value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />}
+          <span className="muted count">{total.toLocaleString()} {view.label.toLowerCase()}</span>
+        </div>
+        {error && <p className="error-text">Could not load: {error}</p>}
+        {items.length === 0 ? (
+          <Empty title={q ? `No ${view.label.toLowerCase()} match “${q}”` : `No ${view.label.toLowerCase()} yet`}>
+            <p>Register a user with A7 or B9, or load the demo data set in Settings → Data.</p>
+          </Empty>
+        ) : (
+          <div className="table-wrap">
+            <table className="table" data-testid={`table-${entity}`}>
+              <thead>
+                <tr>{view.columns.map(([k, label]) => <th key={k}>{label}</th>)}</tr>
+              </thead>
+              <tbody>
+                {items.map((r) => (
+                  <tr key={String(r.id)} className={selected?.id === r.id ? 'selected' : ''} onClick={() => setSelected(r)}>
+                    {view.columns.map(([k, , render]) => (
+                      <td key={k}>{render ? render(r) : r[k] === null || r[k] === undefined ? '' : String(r[k])}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {entity !== 'apps' && pages > 1 && (
+          <div className="pager">
+            <button className="btn small" disabled={page <= 1} onClick={() => setPage(page - 1)}>‹ Prev</button>
+            <span>Page {page} of {pages}</span>
+            <button className="btn small" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next ›</button>
+          </div>
+        )}
+      </section>
+      {selected && (
+        <aside className="detail" data-testid="state-detail">
+          <div className="detail-head">
+            <b>{view.label.replace(/s$/, '')} {String(selected.sid ?? selected.id)}</b>
+            <span className="spacer" />
+            <button className="btn small" onClick={() => setSelected(null)} aria-label="Close detail">✕</button>
+          </div>
+          <div className="detail-body">
+            {entity === 'users' ? <UserDetail id={Number(selected.id)} /> : entity === 'consultations' ? <ConsultationDetail sid={String(selected.sid)} /> : <RecordView row={selected} />}
+          </div>
+        </aside>
+      )}
+    </div>
+  );
+}
+
+function RecordView({ row }: { row: Row }) {
+  return (
+    <dl className="kv">
+      {Object.entries(row).map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v === null || v === undefined ? <span className="muted">—</span> : typeof v === 'object' ? JSON.stringify(v) : typeof v === 'number' && k === 'status' ? <StatusBadge status={v} /> : String(v)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

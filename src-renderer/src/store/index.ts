@@ -1,0 +1,86 @@
+// One zustand store of slices; components read it with atomic selectors.
+import { create, type StateCreator } from 'zustand';
+import type { ConnectionSlice, RequestsSlice, SimStateSlice, Store, UiSlice } from './types';
+import type { JournalSummary } from './shared';
+
+const count = (rows: JournalSummary[], c: RequestsSlice['counters']) => {
+  const out = { ...c };
+  for (const r of rows) {
+    out.total++;
+    if (r.status < 400) out.ok++;
+    else if (r.status < 500) out.clientErr++;
+    else out.serverErr++;
+  }
+  return out;
+};
+const ZERO = { total: 0, ok: 0, clientErr: 0, serverErr: 0 };
+/** The log holds at most this many rows in memory; older ones stay on the server. */
+export const MAX_ROWS = 200_000;
+
+const connection: StateCreator<Store, [], [], ConnectionSlice> = (set) => ({
+  connection: 'connecting',
+  setConnection: (connection) => set({ connection }),
+  setHealth: (health) => set({ health }),
+});
+
+const requests: StateCreator<Store, [], [], RequestsSlice> = (set, get) => ({
+  requests: [],
+  loadingOlder: false,
+  fullyLoaded: false,
+  paused: false,
+  pausedBuffer: [],
+  filters: { family: '', status: '', text: '', app: '' },
+  selectedRequestId: null,
+  counters: ZERO,
+  receive: (batch) => {
+    const newestFirst = batch.slice().reverse();
+    const counters = count(batch, get().counters);
+    if (get().paused) return set({ pausedBuffer: newestFirst.concat(get().pausedBuffer), counters });
+    const merged = newestFirst.concat(get().requests);
+    set({ requests: merged.length > MAX_ROWS ? merged.slice(0, MAX_ROWS) : merged, counters });
+  },
+  setInitial: (rows, fullyLoaded) => set({ requests: rows, fullyLoaded, counters: count(rows, ZERO) }),
+  appendOlder: (rows, fullyLoaded) => set({ requests: get().requests.concat(rows), fullyLoaded, counters: count(rows, get().counters) }),
+  setLoadingOlder: (loadingOlder) => set({ loadingOlder }),
+  setPaused: (paused) => {
+    if (!paused && get().pausedBuffer.length) set({ requests: get().pausedBuffer.concat(get().requests), pausedBuffer: [] });
+    set({ paused });
+  },
+  setFilters: (f) => set({ filters: { ...get().filters, ...f } }),
+  selectRequest: (selectedRequestId) => set({ selectedRequestId }),
+  clearRequests: () => set({ requests: [], pausedBuffer: [], selectedRequestId: null, counters: ZERO, fullyLoaded: true }),
+});
+
+const simState: StateCreator<Store, [], [], SimStateSlice> = (set, get) => ({
+  apps: [],
+  vets: [],
+  faults: [],
+  versions: {},
+  setApps: (apps) => set({ apps }),
+  setVets: (vets) => set({ vets }),
+  setClock: (clock) => set({ clock }),
+  setFaults: (faults) => set({ faults }),
+  bump: (entities) => {
+    const versions = { ...get().versions };
+    for (const e of entities) versions[e] = (versions[e] ?? 0) + 1;
+    set({ versions });
+  },
+});
+
+let toastId = 0;
+const ui: StateCreator<Store, [], [], UiSlice> = (set, get) => ({
+  tab: (['requests', 'state', 'vet', 'settings'].includes(location.hash.slice(1)) ? location.hash.slice(1) : 'requests') as UiSlice['tab'],
+  toasts: [],
+  setTab: (tab) => {
+    history.replaceState(null, '', `#${tab}`);
+    set({ tab });
+  },
+  notify: (kind, text) => {
+    const id = ++toastId;
+    set({ toasts: [...get().toasts.slice(-3), { id, kind, text }] });
+    setTimeout(() => get().dismiss(id), kind === 'error' ? 8000 : 4000);
+  },
+  dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
+});
+
+export const useStore = create<Store>()((...a) => ({ ...connection(...a), ...requests(...a), ...simState(...a), ...ui(...a) }));

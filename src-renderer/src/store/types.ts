@@ -1,0 +1,61 @@
+import type { AppRecord, ClockState, FaultRule, JournalSummary, VetRecord } from './shared';
+
+export interface Health {
+  status: string; version: string; api_base_url: string; ui_url: string; data_dir: string | null; in_memory: boolean;
+  notices: string[]; journal_count: number; journal_cap: number;
+}
+
+export interface ConnectionSlice {
+  connection: 'connecting' | 'live' | 'offline';
+  health?: Health;
+  setConnection: (c: ConnectionSlice['connection']) => void;
+  setHealth: (h: Health) => void;
+}
+
+export type StatusClass = '' | '2xx' | '3xx' | '4xx' | '5xx';
+export interface RequestFilters { family: '' | 'application' | 'client'; status: StatusClass; text: string; app: string }
+
+export interface RequestsSlice {
+  /** Newest first. */
+  requests: JournalSummary[];
+  loadingOlder: boolean;
+  fullyLoaded: boolean;
+  paused: boolean;
+  pausedBuffer: JournalSummary[];
+  filters: RequestFilters;
+  selectedRequestId: number | null;
+  counters: { total: number; ok: number; clientErr: number; serverErr: number };
+  receive: (batch: JournalSummary[]) => void;
+  setInitial: (rows: JournalSummary[], fullyLoaded: boolean) => void;
+  appendOlder: (rows: JournalSummary[], fullyLoaded: boolean) => void;
+  setLoadingOlder: (v: boolean) => void;
+  setPaused: (p: boolean) => void;
+  setFilters: (f: Partial<RequestFilters>) => void;
+  selectRequest: (id: number | null) => void;
+  clearRequests: () => void;
+}
+
+export interface SimStateSlice {
+  apps: AppRecord[];
+  vets: VetRecord[];
+  clock?: ClockState;
+  faults: FaultRule[];
+  /** Bumped per entity on every `state` event so that views refetch what they show. */
+  versions: Record<string, number>;
+  setApps: (a: AppRecord[]) => void;
+  setVets: (v: VetRecord[]) => void;
+  setClock: (c: ClockState) => void;
+  setFaults: (f: FaultRule[]) => void;
+  bump: (entities: string[]) => void;
+}
+
+export interface Toast { id: number; kind: 'ok' | 'error'; text: string }
+export interface UiSlice {
+  tab: 'requests' | 'state' | 'vet' | 'settings';
+  toasts: Toast[];
+  setTab: (t: UiSlice['tab']) => void;
+  notify: (kind: Toast['kind'], text: string) => void;
+  dismiss: (id: number) => void;
+}
+
+export type Store = ConnectionSlice & RequestsSlice & SimStateSlice & UiSlice;

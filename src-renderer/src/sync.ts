@@ -1,0 +1,64 @@
+// Keeps the store in step with the simulator: initial loads, then the batched event stream.
+// Runs outside React so that bursts of events never re-render more than the store changes.
+import { api } from './api';
+import { useStore } from './store';
+import type { AppRecord, FaultRule, JournalSummary, StateEvent, VetRecord } from './store/shared';
+import type { ClockState } from './store/shared';
+import type { Health } from './store/types';
+
+const FIRST_PAGE = 2000;
+const OLDER_PAGE = 10000;
+
+export const refresh = {
+  health: async () => useStore.getState().setHealth(await api.get<Health>('/health')),
+  apps: async () => useStore.getState().setApps((await api.get<{ items: AppRecord[] }>('/apps')).items),
+  vets: async () => useStore.getState().setVets((await api.get<{ items: VetRecord[] }>('/vets')).items),
+  clock: async () => useStore.getState().setClock(await api.get<ClockState>('/clock')),
+  faults: async () => useStore.getState().setFaults((await api.get<{ items: FaultRule[] }>('/faults')).items),
+};
+
+/** Loads the journal newest first: one quick page for the screen, the rest in chunks while idle. */
+export async function loadJournal(): Promise<void> {
+  const s = useStore.getState();
+  const first = await api.get<{ items: JournalSummary[]; total: number }>(`/requests?limit=${FIRST_PAGE}`);
+  s.setInitial(first.items, first.items.length < FIRST_PAGE);
+  let oldest = first.items.at(-1)?.id;
+  while (oldest && !useStore.getState().fullyLoaded) {
+    useStore.getState().setLoadingOlder(true);
+    await new Promise((r) => setTimeout(r, 50)); // yield so input and scrolling stay responsive
+    const page = await api.get<{ items: JournalSummary[] }>(`/requests?limit=${OLDER_PAGE}&before=${oldest}`);
+    useStore.getState().appendOlder(page.items, page.items.length < OLDER_PAGE);
+    oldest = page.items.at(-1)?.id;
+  }
+  useStore.getState().setLoadingOlder(false);
+}
+
+function onState(events: StateEvent[]): void {
+  const entities = [...new Set(events.map((e) => e.entity))];
+  const s = useStore.getState();
+  s.bump(entities);
+  if (entities.includes('app')) void refresh.apps();
+  if (entities.includes('vet') || entities.includes('consultation')) void refresh.vets();
+  if (entities.includes('clock')) void refresh.clock();
+  if (entities.includes('faults')) void refresh.faults();
+  if (entities.includes('journal') && events.some((e) => e.action === 'cleared')) s.clearRequests();
+  if (entities.includes('simulator')) void initialLoad();
+}
+
+async function initialLoad(): Promise<void> {
+  await Promise.all([refresh.health(), refresh.apps(), refresh.vets(), refresh.clock(), refresh.faults()]);
+  await loadJournal();
+}
+
+let source: EventSource | undefined;
+export function startSync(): void {
+  source?.close();
+  source = new EventSource('/__sim/v1/events');
+  source.addEventListener('open', () => {
+    useStore.getState().setConnection('live');
+    initialLoad().catch(() => useStore.getState().setConnection('offline'));
+  });
+  source.addEventListener('error', () => useStore.getState().setConnection('offline'));
+  source.addEventListener('request', (e) => useStore.getState().receive(JSON.parse((e as MessageEvent).data) as JournalSummary[]));
+  source.addEventListener('state', (e) => onState(JSON.parse((e as MessageEvent).data) as StateEvent[]));
+}
