@@ -71,7 +71,7 @@ export const integer = <const O extends Opts & { min?: number; max?: number }>(o
     if (o?.min !== undefined) n = n.min(o.min, { error: `The ${label(name)} must be at least ${o.min}.` });
     if (o?.max !== undefined) n = n.max(o.max, { error: `The ${label(name)} must not be greater than ${o.max}.` });
     return z
-      .union([z.number(), z.string().regex(/^-?\d{1,15}$/)], { error: requiredOr(name, msg) })
+      .union([z.number({ error: msg }), z.string({ error: msg }).regex(/^-?\d{1,15}$/, { error: msg })], { error: requiredOr(name, msg) })
       .transform((v) => Number(v))
       .pipe(n);
   });
@@ -79,7 +79,7 @@ export const integer = <const O extends Opts & { min?: number; max?: number }>(o
 export const booleanLike = <const O extends Opts>(o?: O) =>
   typed<boolean, O>(o, (name) =>
     z
-      .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], {
+      .union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: `The ${label(name)} field must be true or false.` }), z.literal(1), z.literal(0)], {
         error: requiredOr(name, `The ${label(name)} field must be true or false.`),
       })
       .transform((v) => v === true || v === 'true' || v === '1' || v === 1),
@@ -104,7 +104,10 @@ export const petAge = <const O extends Opts>(o?: O) =>
 
 export const petWeight = <const O extends Opts>(o?: O) =>
   typed<number | string, O>(o, (name) =>
-    z.union([z.number().nonnegative().max(9999), z.string().regex(WEIGHT_PATTERN)], {
+    z.union([
+      z.number().nonnegative({ error: `The ${label(name)} format is invalid.` }).max(9999, { error: `The ${label(name)} format is invalid.` }),
+      z.string().regex(WEIGHT_PATTERN, { error: `The ${label(name)} format is invalid.` }),
+    ], {
       error: requiredOr(name, `The ${label(name)} format is invalid.`),
     }),
   );
