@@ -32,7 +32,8 @@ export function systemRoutes(sim: SimulatorInternals): Router {
   r.get('/requests.har', (req, res) => {
     const ids = s.journal.list({ limit: Math.min(100_000, int(req.query.limit) ?? 10_000) }).map((e) => e.id).reverse();
     const entries = ids.map((id) => s.journal.get(id)!).filter(Boolean);
-    res.attachment('vet-consult-simulator.har').json(toHar(entries, ctx.baseUrl(), sim.version));
+    res.setHeader('content-disposition', 'attachment; filename="vet-consult-simulator.har"');
+    res.json(toHar(entries, ctx.baseUrl(), sim.version));
   });
   r.get('/requests/:id', (req, res) => {
     const e = s.journal.get(Number(req.params.id));
@@ -72,8 +73,8 @@ export function systemRoutes(sim: SimulatorInternals): Router {
 
   r.get('/snapshot', (_req, res) => {
     const bytes = ctx.db.export();
-    res.setHeader('content-type', 'application/vnd.sqlite3');
     res.attachment(`vet-consult-simulator-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.sqlite`);
+    res.setHeader('content-type', 'application/vnd.sqlite3');
     res.send(Buffer.from(bytes));
   });
   r.post('/snapshot', express.raw({ type: () => true, limit: '512mb' }), async (req, res) => {
