@@ -1,0 +1,35 @@
+// Spawns the built CLI (out/main/cli.js) the way a user runs `npm run serve`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const CLI = join(__dirname, '..', '..', 'out', 'main', 'cli.js');
+export const tempDir = () => mkdtempSync(join(tmpdir(), 'vet-sim-'));
+
+export interface Running { child: ChildProcess; url: string; stdout: () => string; stderr: () => string; exited: Promise<number | null> }
+
+export function run(args: string[], env: NodeJS.ProcessEnv = {}): Running & { ready: Promise<string> } {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /ready at (http:\/\/[^\s]+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    void exited.then((code) => reject(new Error(`exited ${code} before ready: ${out} ${err}`)));
+  });
+  const running = { child, url: '', stdout: () => out, stderr: () => err, exited, ready };
+  void ready.then((u) => (running.url = u), () => undefined);
+  return running;
+}
+
+export async function runToExit(args: string[]) {
+  const r = run(args);
+  const code = await r.exited;
+  return { code, stdout: r.stdout(), stderr: r.stderr() };
+}

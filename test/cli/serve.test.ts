@@ -1,0 +1,89 @@
+// `npm run serve` as a user runs it: ready line, flags, exit codes, signals, durability, a corrupt database.
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { CLI, run, runToExit, tempDir } from './run';
+
+const auth = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`, 'content-type': 'application/json' };
+const post = (url: string, path: string, body: object) => fetch(url + path, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+
+describe.skipIf(!existsSync(CLI))('serve CLI', () => {
+  it('prints the ready line with the URL; A1 answers; SIGTERM exits 0', async () => {
+    const dir = tempDir();
+    const r = run(['--port', '0', '--data-dir', dir]);
+    const url = await r.ready;
+    expect(r.stdout()).toMatch(/^Vet consult simulator ready at http:\/\/127\.0\.0\.1:\d+ — UI http:\/\/127\.0\.0\.1:\d+\/__sim\/ — data /m);
+    const ok = await fetch(`${url}/api/v2/demo/media-url`);
+    expect(ok.status).toBe(200);
+    expect((await fetch(`${url}/api/v2/nope/media-url`)).status).toBe(404);
+    const root = await fetch(`${url}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/__sim/');
+    r.child.kill('SIGTERM');
+    expect(await r.exited).toBe(0);
+    expect(existsSync(join(dir, 'simulator.sqlite'))).toBe(true);
+  });
+  it('--help and --version exit 0; a bad flag is a message and exit 2', async () => {
+    const help = await runToExit(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--data-dir DIR');
+    const version = await runToExit(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const bad = await runToExit(['--prot', '1']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("Unknown option '--prot'");
+    const badPort = await runToExit(['--port', 'abc']);
+    expect(badPort.code).toBe(2);
+    expect(badPort.stderr).toContain('--port must be a whole number from 0 to 65535, not "abc".');
+  });
+  it('a port in use is one clear line and exit 3', async () => {
+    const blocker = createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    const port = (blocker.address() as { port: number }).port;
+    const r = await runToExit(['--port', String(port), '--in-memory']);
+    blocker.close();
+    expect(r.code).toBe(3);
+    expect(r.stderr.trim()).toBe(`Port ${port} on 127.0.0.1 is already in use. Pick another with --port N (or --port 0 for any free port).`);
+  });
+  it('a write acknowledged with 2xx survives kill -9 right after the response', async () => {
+    const dir = tempDir();
+    const first = run(['--port', '0', '--data-dir', dir]);
+    const url = await first.ready;
+    expect((await post(url, '/api/v2/demo/register-user', { first_name: 'Kim', email: 'kim@example.com', role: 'users', dev_type: 'ios' })).status).toBe(200);
+    expect((await post(url, '/api/v2/demo/pet/add', { email: 'kim@example.com', name: 'Rex', age: '1 years', sex: 'male' })).status).toBe(200);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = run(['--port', '0', '--data-dir', dir]);
+    const url2 = await second.ready;
+    const list = await fetch(`${url2}/api/v2/demo/pet/list?email=kim@example.com`, { headers: auth });
+    expect((await list.json()).data.list.map((p: { name: string }) => p.name)).toEqual(['Rex']);
+    second.child.kill('SIGTERM');
+    await second.exited;
+  });
+  it('an unreadable database is moved aside, never deleted, and reported', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'simulator.sqlite'), 'this is not a database, it is a text file that lost its way');
+    const r = run(['--port', '0', '--data-dir', dir]);
+    const url = await r.ready;
+    expect(r.stderr()).toMatch(/Notice: The database .*simulator\.sqlite could not be read; it was moved aside to .*simulator\.sqlite\.corrupt-/);
+    const aside = readdirSync(dir).filter((f) => f.includes('.corrupt-'));
+    expect(aside).toHaveLength(1);
+    const health = await (await fetch(`${url}/__sim/v1/health`)).json();
+    expect(health.notices[0]).toMatch(/moved aside/);
+    expect((await fetch(`${url}/api/v2/demo/media-url`)).status).toBe(200);
+    r.child.kill('SIGTERM');
+    await r.exited;
+  });
+  it('--seed demo loads the demo data set; --in-memory writes nothing', async () => {
+    const dir = tempDir();
+    const r = run(['--port', '0', '--data-dir', join(dir, 'x'), '--in-memory', '--seed', 'demo']);
+    const url = await r.ready;
+    const users = await (await fetch(`${url}/__sim/v1/users`)).json();
+    expect(users.total).toBe(6);
+    r.child.kill('SIGINT');
+    expect(await r.exited).toBe(0);
+    expect(existsSync(join(dir, 'x', 'simulator.sqlite'))).toBe(false);
+  });
+});
