@@ -11,6 +11,7 @@ export interface ServeFlags {
   dataDir: string;
   inMemory: boolean;
   seed?: 'demo';
+  journalCap: number;
   help: boolean;
   version: boolean;
 }
@@ -36,6 +37,7 @@ Options:
   --data-dir DIR   where the database lives (default: ${defaultDataDir()})
   --in-memory      keep everything in memory; nothing is written to disk
   --seed demo      load the demo data set into an empty database
+  --journal-cap N  how many requests the log keeps (default 10000)
   --help           show this help
   --version        print the version
 `;
@@ -47,7 +49,7 @@ export function parseServeArgs(argv: string[]): ServeFlags {
       args: argv,
       options: {
         port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, 'in-memory': { type: 'boolean' },
-        seed: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
+        seed: { type: 'string' }, 'journal-cap': { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
       },
       strict: true,
       allowPositionals: false,
@@ -59,6 +61,9 @@ export function parseServeArgs(argv: string[]): ServeFlags {
   if (!Number.isInteger(port) || port < 0 || port > 65535 || !/^\d+$/.test(values.port ?? '4010'))
     throw new UsageError(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
   if (values.seed !== undefined && values.seed !== 'demo') throw new UsageError(`--seed accepts only "demo", not "${values.seed}".`);
+  const journalCap = values['journal-cap'] === undefined ? 10_000 : Number(values['journal-cap']);
+  if (!Number.isInteger(journalCap) || journalCap < 100 || journalCap > 1_000_000)
+    throw new UsageError(`--journal-cap must be a whole number from 100 to 1000000, not "${values['journal-cap']}".`);
   if (values.host !== undefined && !values.host.trim()) throw new UsageError('--host needs an address, such as 127.0.0.1.');
   return {
     port,
@@ -66,6 +71,7 @@ export function parseServeArgs(argv: string[]): ServeFlags {
     dataDir: values['data-dir'] ?? defaultDataDir(),
     inMemory: !!values['in-memory'],
     seed: values.seed as 'demo' | undefined,
+    journalCap,
     help: !!values.help,
     version: !!values.version,
   };

@@ -25,7 +25,7 @@ export async function serve(argv: string[], out: (line: string) => void = (l) =>
   let sim;
   try {
     sim = await createSimulator({
-      dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
+      dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
     });
   } catch (e) {
     err(`Could not open the data folder ${flags.dataDir}: ${(e as Error).message}`);

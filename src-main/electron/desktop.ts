@@ -43,7 +43,7 @@ export async function startDesktop(electron: ElectronModule, argv: string[]): Pr
   await app.whenReady();
 
   const sim = await createSimulator({
-    dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
+    dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
   });
   let url: string;
   try {

@@ -29,7 +29,7 @@ export function Header() {
       </div>
       {clock && !clock.is_real_time && (
         <div className="sim-clock" data-testid="sim-clock" title="The simulator clock differs from real time (Settings → Clock)">
-          ⏱ {clock.now.replace('T', ' ').slice(0, 19)} UTC {clock.frozen ? '(frozen)' : ''}
+          Simulated time: {clock.now.replace('T', ' ').slice(0, 19)} UTC {clock.frozen ? '(frozen)' : ''}
         </div>
       )}
       {health?.notices.length ? <div className="notice" title={health.notices.join('\n')}>⚠ {health.notices[0]}</div> : null}
