@@ -32,6 +32,7 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      minify: true, // electron-vite leaves bundles readable by default; the UI loads faster minified
       rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
     },
   },

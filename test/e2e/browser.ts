@@ -12,13 +12,26 @@ export function launch(): Promise<Browser> {
   });
 }
 
-/** Records long tasks (main-thread blocks over 50 ms) from the first script on. */
+/**
+ * Records, inside the page, long tasks (main-thread blocks over 50 ms) and the input delay of every
+ * key press (from the event's creation to its handler), so the figures do not depend on the test process.
+ */
 export async function trackLongTasks(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    (window as unknown as { __long: number[] }).__long = [];
+    const w = window as unknown as { __long: number[]; __inputDelay: number[] };
+    w.__long = [];
+    w.__inputDelay = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) (window as unknown as { __long: number[] }).__long.push(e.duration);
+      for (const e of list.getEntries()) w.__long.push(e.duration);
     }).observe({ type: 'longtask', buffered: true });
+    document.addEventListener('keydown', (e) => w.__inputDelay.push(performance.now() - e.timeStamp), true);
   });
 }
 export const longTasks = (page: Page) => page.evaluate(() => (window as unknown as { __long: number[] }).__long.slice());
+export const inputDelays = (page: Page) => page.evaluate(() => (window as unknown as { __inputDelay: number[] }).__inputDelay.slice());
+export const resetMeasures = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __long: number[]; __inputDelay: number[] };
+    w.__long.length = 0;
+    w.__inputDelay.length = 0;
+  });

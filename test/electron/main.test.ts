@@ -39,7 +39,7 @@ const fake = vi.hoisted(() => {
     focus() {}
     show() {}
   }
-  const app = Object.assign(new EE(), {
+  const app: InstanceType<typeof EE> & Record<string, any> = Object.assign(new EE(), {
     isPackaged: false,
     quitCalls: 0,
     paths: {} as Record<string, string>,
@@ -52,7 +52,7 @@ const fake = vi.hoisted(() => {
     quit() {
       this.quitCalls++;
       const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
-      this.emit('before-quit', event);
+      (this as unknown as import("node:events").EventEmitter).emit("before-quit", event);
     },
     exit: () => undefined,
   });

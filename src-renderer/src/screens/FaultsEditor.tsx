@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api } from '../api';
 import { useStore } from '../store';
 import type { FaultRule } from '../store/shared';
-import { ENDPOINTS } from '../../../src-shared/endpoints';
+import { ENDPOINT_LIST as ENDPOINTS } from '../../../src-shared/endpoint-list';
 import { useAction } from '../components/common';
 
 const EMPTY = { endpoint: 'A8', delay_ms: '', status: '500', message: '', probability: '1', count: '' };

@@ -21,6 +21,31 @@ function matches(r: JournalSummary, f: RequestFilters): boolean {
   return true;
 }
 
+interface FilterCache { src: JournalSummary[]; filters: RequestFilters; out: JournalSummary[] }
+
+/**
+ * Filters incrementally: a live batch only prepends rows and loading history only appends them, so
+ * only the new rows are tested and a burst never re-filters 100,000 entries per batch.
+ */
+function useFilteredRequests(requests: JournalSummary[], filters: RequestFilters): JournalSummary[] {
+  const cache = useRef<FilterCache | null>(null);
+  return useMemo(() => {
+    const f = filters;
+    if (!(f.family || f.status || f.text || f.app)) return requests;
+    const test = (r: JournalSummary) => matches(r, f);
+    const c = cache.current;
+    let out: JournalSummary[] | undefined;
+    if (c && c.filters === f && requests.length >= c.src.length && c.src.length > 0) {
+      const added = requests.length - c.src.length;
+      if (requests[added] === c.src[0] && requests[requests.length - 1] === c.src[c.src.length - 1]) out = requests.slice(0, added).filter(test).concat(c.out);
+      else if (requests[0] === c.src[0]) out = c.out.concat(requests.slice(c.src.length).filter(test));
+    }
+    out ??= requests.filter(test);
+    cache.current = { src: requests, filters: f, out };
+    return out;
+  }, [requests, filters]);
+}
+
 export function RequestLog() {
   const requests = useStore((s) => s.requests);
   const filters = useStore((s) => s.filters);
@@ -32,10 +57,7 @@ export function RequestLog() {
   const base = useStore((s) => s.health?.api_base_url ?? location.origin);
   const { setFilters, setPaused, selectRequest } = useStore.getState();
   const { run } = useAction();
-  const rows = useMemo(() => {
-    const f = filters;
-    return f.family || f.status || f.text || f.app ? requests.filter((r) => matches(r, f)) : requests;
-  }, [requests, filters]);
+  const rows = useFilteredRequests(requests, filters);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
   const firstCurl = `curl -s ${base}/api/v2/demo/media-url`;
