@@ -135,6 +135,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
           setTimeout(() => s.closeAllConnections(), 1000).unref();
         });
       }
+      services.journal.flush();
       db.close();
     },
   };

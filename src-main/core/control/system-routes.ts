@@ -72,6 +72,7 @@ export function systemRoutes(sim: SimulatorInternals): Router {
   });
 
   r.get('/snapshot', (_req, res) => {
+    s.journal.flush();
     const bytes = ctx.db.export();
     res.attachment(`vet-consult-simulator-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.sqlite`);
     res.setHeader('content-type', 'application/vnd.sqlite3');

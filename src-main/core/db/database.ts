@@ -58,6 +58,11 @@ export class Database {
   }
 
   private migrate(): void {
+    // sql.js keeps the database in an in-memory file system; a rollback-journal file created and
+    // deleted on every transaction costs more than the write itself. Durability is the op log's job.
+    this.sql.run('PRAGMA journal_mode = MEMORY');
+    this.sql.run('PRAGMA synchronous = OFF');
+    this.sql.run('PRAGMA temp_store = MEMORY');
     this.sql.run('PRAGMA foreign_keys = OFF');
     const version = Number(this.sql.exec('PRAGMA user_version')[0]?.values[0][0] ?? 0);
     for (let v = version; v < MIGRATIONS.length; v++) {
@@ -126,6 +131,19 @@ export class Database {
   runUnlogged(sql: string, params: Param[] = []): void {
     this.statement(sql).run(params as SqlValue[]);
     this.dirty = true;
+  }
+
+  /** Many unlogged writes in one transaction: one commit instead of one per row. */
+  unloggedBatch(fn: () => void): void {
+    if (this.pending) return fn();
+    this.sql.run('BEGIN');
+    try {
+      fn();
+      this.sql.run('COMMIT');
+    } catch (err) {
+      this.sql.run('ROLLBACK');
+      throw err;
+    }
   }
 
   tx<T>(fn: () => T): T {

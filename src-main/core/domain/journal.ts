@@ -32,7 +32,24 @@ export function cut(text: string | null): { text: string | null; truncated: bool
 export function journalService(ctx: DomainContext, cap: number) {
   const repo = journalRepo(ctx.db);
   let nextId = repo.maxId() + 1;
+  // Entries are written in batches: a commit per request cost more than the request itself
+  // (measured: A1 at ~960 req/s with one commit per entry). Readers flush first, so nothing is missed.
+  let pending: (JournalSummary & { query: string; detail: string })[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (!pending.length) return;
+    const rows = pending;
+    pending = [];
+    ctx.db.unloggedBatch(() => {
+      for (const r of rows) repo.insert(r);
+      const last = rows[rows.length - 1].id;
+      if (Math.floor(last / 100) !== Math.floor((rows[0].id - 1) / 100)) repo.trim(last - cap + 1);
+    });
+  };
   return {
+    flush,
     record(e: Omit<JournalEntry, 'id'>): JournalSummary {
       const id = nextId++;
       const summary: JournalSummary = {
@@ -43,24 +60,28 @@ export function journalService(ctx: DomainContext, cap: number) {
         request_headers: e.request_headers, request_body: e.request_body, response_headers: e.response_headers,
         response_body: e.response_body, error: e.error, truncated: e.truncated,
       });
-      repo.insert({ ...summary, query: e.query, detail });
-      if (id % 100 === 0) repo.trim(id - cap + 1);
+      pending.push({ ...summary, query: e.query, detail });
+      if (pending.length >= 500) flush();
+      else timer ??= setTimeout(flush, 50);
       ctx.events.emit('request', summary);
       return summary;
     },
-    list: (q: JournalQuery) => repo.list(q),
-    count: () => repo.count(),
+    list: (q: JournalQuery) => (flush(), repo.list(q)),
+    count: () => (flush(), repo.count()),
     get(id: number): JournalEntry | undefined {
+      flush();
       const row = repo.get(id);
       if (!row) return undefined;
       const { detail, ...rest } = row;
       return { ...rest, ...(JSON.parse(detail) as Omit<JournalEntry, keyof JournalSummary | 'query'>) };
     },
     clear(): void {
+      pending = [];
       repo.clear();
       ctx.events.state('journal', 'all', 'cleared');
     },
     resync(): void {
+      pending = [];
       nextId = repo.maxId() + 1;
     },
   };
