@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/reliability/**'],
+    // Browser tests run afterwards on their own (vitest.e2e.config.ts): timing figures need a quiet machine.
+    exclude: ['test/reliability/**', 'test/e2e/**'],
     environment: 'node',
     testTimeout: 20000,
     hookTimeout: 30000,
