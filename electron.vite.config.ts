@@ -13,6 +13,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src-main/electron/main.ts'),
           cli: resolve(__dirname, 'src-main/cli/main.ts'),
+          core: resolve(__dirname, 'src-main/core/index.ts'),
         },
       },
     },
