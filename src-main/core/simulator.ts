@@ -7,6 +7,8 @@ import express, { type Express } from 'express';
 import { SimClock } from './clock';
 import { controlApi } from './control';
 import { Database, databaseFile } from './db/database';
+import { JOURNAL_MIGRATIONS } from './db/migrations';
+import { join } from 'node:path';
 import type { DomainContext } from './domain/context';
 import { loadDemoData } from './domain/demo-data';
 import { buildServices, type Services } from './domain/services';
@@ -46,13 +48,15 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const dataDir = options.inMemory ? undefined : options.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await Database.open({ file: dataDir ? databaseFile(dataDir) : undefined, checkpointIntervalMs: options.checkpointIntervalMs });
+  // The journal is its own file, checkpointed less often: partner data stays small and cheap to write out.
+  const journalDb = await Database.open({ file: dataDir ? join(dataDir, 'journal.sqlite') : undefined, migrations: JOURNAL_MIGRATIONS, checkpointIntervalMs: 30_000 });
   const clock = new SimClock(options.realNow);
   let baseUrl = 'http://127.0.0.1:4010';
   const ctx: DomainContext = { db, clock, events: new SimulatorEventBus(), baseUrl: () => baseUrl };
   const journalCap = options.journalCap ?? 10_000;
-  const services = buildServices(ctx, { journalCap, random: options.random });
+  const services = buildServices(ctx, { journalDb, journalCap, random: options.random });
   const store = new SimClockStore(clock);
-  const notices = [...db.notices];
+  const notices = [...db.notices, ...journalDb.notices];
 
   const seedDefaults = () =>
     db.tx(() => {
@@ -79,6 +83,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       loadState();
       await store.resetAll();
       db.checkpoint(true);
+      services.journal.clear();
       ctx.events.state('simulator', 'all', 'reset');
     },
     async restore(bytes) {
@@ -101,10 +106,13 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  const gateway = partnerGateway(ctx, services, store);
+  // Partner requests go straight to their pipeline (the hot path); everything else falls through.
+  app.use((req, res, next) => (req.url.startsWith('/api/') || req.url.startsWith('/client/') ? gateway(req, res, next) : next()));
   app.use(staticUi(options.uiDir));
   app.use('/__sim/v1', controlApi(internals));
   app.use(mediaRoutes(services));
-  app.use(partnerGateway(ctx, services, store));
+  app.use(gateway); // unknown routes answer with the partner envelope
 
   let server: Server | undefined;
   return {
@@ -137,6 +145,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       }
       services.journal.flush();
       db.close();
+      journalDb.close();
     },
   };
 }

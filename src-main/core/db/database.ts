@@ -9,6 +9,8 @@ import { OpLog, type Param, type Statement } from './oplog';
 export interface DatabaseOptions {
   /** The database file; undefined keeps everything in memory. */
   file?: string;
+  /** Schema migrations (default: the simulator's). */
+  migrations?: string[];
   /** How often a dirty database is written out whole. */
   checkpointIntervalMs?: number;
   /** Checkpoint early once the log grows past this many bytes. */
@@ -21,6 +23,7 @@ export class Database {
   /** Things a user must be told about at start (e.g. a corrupt file moved aside). */
   readonly notices: string[] = [];
   private stmts = new Map<string, SqlJsStatement>();
+  private columns = new Map<SqlJsStatement, string[]>();
   private pending: Statement[] | null = null;
   private seq = 0;
   private dirty = false;
@@ -32,9 +35,11 @@ export class Database {
     const SQL = await loadSqlJs();
     const notices: string[] = [];
     let bytes: Uint8Array | undefined;
+    let sql: SqlJsDatabase | undefined;
     if (opts.file && existsSync(opts.file)) {
       bytes = readFileSync(opts.file);
-      if (!isReadable(SQL, bytes)) {
+      sql = openIfReadable(SQL, bytes);
+      if (!sql) {
         const aside = `${opts.file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
         renameSync(opts.file, aside);
         const logFile = `${opts.file}-oplog`;
@@ -43,39 +48,44 @@ export class Database {
         bytes = undefined;
       }
     }
-    const db = new Database(new SQL.Database(bytes), opts);
+    const db = new Database(sql ?? new SQL.Database(), opts);
     db.notices.push(...notices);
-    db.migrate();
+    const migrated = db.migrate();
     if (opts.file) {
       mkdirSync(dirname(opts.file), { recursive: true });
-      db.replayLog(`${opts.file}-oplog`);
-      db.checkpoint(true);
+      const replayed = db.replayLog(`${opts.file}-oplog`);
+      // A new, migrated or replayed database is written out now; an unchanged one is not rewritten.
+      if (!sql || migrated || replayed) db.checkpoint(true);
       db.log = new OpLog(`${opts.file}-oplog`);
-      db.timer = setInterval(() => db.dirty && db.checkpoint(), opts.checkpointIntervalMs ?? 5000);
+      db.timer = setInterval(() => db.dirty && db.checkpoint(), opts.checkpointIntervalMs ?? 10_000);
       db.timer.unref();
     }
     return db;
   }
 
-  private migrate(): void {
+  /** Returns whether any migration ran. */
+  private migrate(): boolean {
     // sql.js keeps the database in an in-memory file system; a rollback-journal file created and
     // deleted on every transaction costs more than the write itself. Durability is the op log's job.
     this.sql.run('PRAGMA journal_mode = MEMORY');
     this.sql.run('PRAGMA synchronous = OFF');
     this.sql.run('PRAGMA temp_store = MEMORY');
     this.sql.run('PRAGMA foreign_keys = OFF');
+    const migrations = this.opts.migrations ?? MIGRATIONS;
     const version = Number(this.sql.exec('PRAGMA user_version')[0]?.values[0][0] ?? 0);
-    for (let v = version; v < MIGRATIONS.length; v++) {
+    for (let v = version; v < migrations.length; v++) {
       this.sql.run('BEGIN');
-      this.sql.run(MIGRATIONS[v]);
+      this.sql.run(migrations[v]);
       this.sql.run(`PRAGMA user_version = ${v + 1}`);
       this.sql.run('COMMIT');
     }
     const seq = this.sql.exec("SELECT value FROM meta WHERE key = 'oplog_seq'")[0]?.values[0][0];
     this.seq = Number(seq ?? 0);
+    return version < migrations.length;
   }
 
-  private replayLog(file: string): void {
+  /** Returns whether any logged transaction was applied. */
+  private replayLog(file: string): boolean {
     let applied = 0;
     for (const rec of OpLog.read(file)) {
       if (rec.seq <= this.seq) continue;
@@ -92,6 +102,7 @@ export class Database {
       }
     }
     if (applied) this.dirty = true;
+    return applied > 0;
   }
 
   private statement(sql: string): SqlJsStatement {
@@ -108,7 +119,15 @@ export class Database {
     try {
       s.bind(params as SqlValue[]);
       const rows: T[] = [];
-      while (s.step()) rows.push(s.getAsObject() as T);
+      // getAsObject asks the engine for every column name on every row; the names never change.
+      let cols = this.columns.get(s);
+      if (!cols) this.columns.set(s, (cols = s.getColumnNames()));
+      while (s.step()) {
+        const values = s.get();
+        const row: Record<string, SqlValue> = {};
+        for (let i = 0; i < cols.length; i++) row[cols[i]] = values[i];
+        rows.push(row as T);
+      }
       return rows;
     } finally {
       s.reset();
@@ -185,15 +204,14 @@ export class Database {
   /** Replaces the whole database (snapshot restore); throws, changing nothing, if the bytes are not a usable database. */
   async replaceWith(bytes: Uint8Array): Promise<void> {
     const SQL = await loadSqlJs();
-    if (!isReadable(SQL, bytes)) throw new Error('The file is not a readable SQLite database.');
-    const next = new SQL.Database(bytes);
+    const next = openIfReadable(SQL, bytes);
+    if (!next) throw new Error('The file is not a readable SQLite database.');
     const tables = next.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('apps','users','pets')");
     if ((tables[0]?.values.length ?? 0) < 3) {
       next.close();
       throw new Error('The file is a SQLite database, but not a snapshot of this simulator.');
     }
-    for (const s of this.stmts.values()) s.free();
-    this.stmts.clear();
+    this.freeStatements();
     this.sql.close();
     this.sql = next;
     this.migrate();
@@ -204,8 +222,7 @@ export class Database {
   /** Drops every table's content by starting from an empty, migrated database. */
   async resetToEmpty(): Promise<void> {
     const SQL = await loadSqlJs();
-    for (const s of this.stmts.values()) s.free();
-    this.stmts.clear();
+    this.freeStatements();
     this.sql.close();
     this.sql = new SQL.Database();
     const keepSeq = this.seq;
@@ -217,23 +234,34 @@ export class Database {
     if (this.timer) clearInterval(this.timer);
     this.checkpoint();
     this.log?.close();
+    this.freeStatements();
+    this.sql.close();
+  }
+
+  private freeStatements(): void {
     for (const s of this.stmts.values()) s.free();
     this.stmts.clear();
-    this.sql.close();
+    this.columns.clear();
   }
 }
 
-function isReadable(SQL: Awaited<ReturnType<typeof loadSqlJs>>, bytes: Uint8Array): boolean {
+const SQLITE_HEADER = 'SQLite format 3\0';
+
+/**
+ * Opens the bytes as a database if they are one: the header, the schema and every table must read.
+ * (A full `PRAGMA quick_check` costs seconds on a large file and is not run at every start.)
+ */
+function openIfReadable(SQL: Awaited<ReturnType<typeof loadSqlJs>>, bytes: Uint8Array): SqlJsDatabase | undefined {
+  if (bytes.length < 100 || Buffer.from(bytes.subarray(0, 16)).toString('latin1') !== SQLITE_HEADER) return undefined;
+  let db: SqlJsDatabase | undefined;
   try {
-    const probe = new SQL.Database(bytes);
-    try {
-      const r = probe.exec('PRAGMA quick_check');
-      return r[0]?.values[0][0] === 'ok';
-    } finally {
-      probe.close();
-    }
+    db = new SQL.Database(bytes);
+    const tables = db.exec("SELECT name FROM sqlite_master WHERE type = 'table'")[0]?.values ?? [];
+    for (const [name] of tables) db.exec(`SELECT * FROM "${String(name).replace(/"/g, '""')}" LIMIT 1`);
+    return db;
   } catch {
-    return false;
+    db?.close();
+    return undefined;
   }
 }
 

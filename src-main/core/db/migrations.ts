@@ -1,6 +1,6 @@
 // Numbered schema migrations. Append new ones; never edit a shipped one.
 export const MIGRATIONS: string[] = [
-  /* 1: tenants, vets, users, pets, consultations, feedback, payments, journal */ `
+  /* 1: tenants, vets, users, pets, consultations, feedback, payments */ `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE apps (
     id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, display_name TEXT NOT NULL,
@@ -60,6 +60,13 @@ export const MIGRATIONS: string[] = [
     package_name TEXT, package_type TEXT, role TEXT, card_brand TEXT, card_last4 TEXT, failure_reason TEXT,
     initiated_at TEXT NOT NULL);
   CREATE INDEX payments_app ON payments(app_id, id);
+  `,
+];
+
+/** The request journal lives in its own file: it is large, written on every request, and not partner state. */
+export const JOURNAL_MIGRATIONS: string[] = [
+  /* 1 */ `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE journal (
     id INTEGER PRIMARY KEY, time TEXT NOT NULL, app TEXT, family TEXT, endpoint TEXT, method TEXT NOT NULL,
     path TEXT NOT NULL, query TEXT, status INTEGER NOT NULL, duration_ms REAL NOT NULL, detail TEXT NOT NULL);

@@ -2,6 +2,7 @@
 import type { JournalEntry, JournalSummary } from '../../../src-shared/control';
 import { journalRepo, type JournalQuery } from '../db/repositories/journal';
 import type { DomainContext } from './context';
+import type { Database } from '../db/database';
 
 export const BODY_LIMIT = 64 * 1024;
 const MASKED_FIELDS = new Set(['password', 'number', 'cvc', 'api_key']);
@@ -29,8 +30,8 @@ export function cut(text: string | null): { text: string | null; truncated: bool
   return { text: `${text.slice(0, BODY_LIMIT)}\n… [cut: ${text.length - BODY_LIMIT} more characters]`, truncated: true };
 }
 
-export function journalService(ctx: DomainContext, cap: number) {
-  const repo = journalRepo(ctx.db);
+export function journalService(ctx: DomainContext, db: Database, cap: number) {
+  const repo = journalRepo(db);
   let nextId = repo.maxId() + 1;
   // Entries are written in batches: a commit per request cost more than the request itself
   // (measured: A1 at ~960 req/s with one commit per entry). Readers flush first, so nothing is missed.
@@ -42,7 +43,7 @@ export function journalService(ctx: DomainContext, cap: number) {
     if (!pending.length) return;
     const rows = pending;
     pending = [];
-    ctx.db.unloggedBatch(() => {
+    db.unloggedBatch(() => {
       for (const r of rows) repo.insert(r);
       const last = rows[rows.length - 1].id;
       if (Math.floor(last / 100) !== Math.floor((rows[0].id - 1) / 100)) repo.trim(last - cap + 1);

@@ -1,5 +1,6 @@
 // All domain services of one simulator, built once and shared by both API families and the control API.
 import type { DomainContext } from './context';
+import type { Database } from '../db/database';
 import { appService } from './apps';
 import { vetService } from './vets';
 import { userService } from './users';
@@ -13,7 +14,7 @@ import { faultService } from './faults';
 import { journalService } from './journal';
 import { reportService } from './reports';
 
-export function buildServices(ctx: DomainContext, opts: { journalCap: number; random?: () => number }) {
+export function buildServices(ctx: DomainContext, opts: { journalDb: Database; journalCap: number; random?: () => number }) {
   return {
     apps: appService(ctx),
     vets: vetService(ctx, opts.random),
@@ -25,7 +26,7 @@ export function buildServices(ctx: DomainContext, opts: { journalCap: number; ra
     clientUsers: clientUserService(ctx),
     tokens: tokenService(ctx),
     faults: faultService(ctx, opts.random),
-    journal: journalService(ctx, opts.journalCap),
+    journal: journalService(ctx, opts.journalDb, opts.journalCap),
     reports: reportService(ctx),
   };
 }
