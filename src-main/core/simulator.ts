@@ -65,6 +65,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       services.payments.seedCatalogue(resourcePath('packages.json'));
     });
   const loadState = () => {
+    services.apps.invalidate();
     clock.restore(db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'clock'")?.value);
     services.faults.load();
     services.journal.resync();

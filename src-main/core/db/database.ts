@@ -70,6 +70,7 @@ export class Database {
     this.sql.run('PRAGMA journal_mode = MEMORY');
     this.sql.run('PRAGMA synchronous = OFF');
     this.sql.run('PRAGMA temp_store = MEMORY');
+    this.sql.run('PRAGMA cache_size = -32000');
     this.sql.run('PRAGMA foreign_keys = OFF');
     const migrations = this.opts.migrations ?? MIGRATIONS;
     const version = Number(this.sql.exec('PRAGMA user_version')[0]?.values[0][0] ?? 0);

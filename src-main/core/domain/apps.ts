@@ -19,10 +19,28 @@ export function sameSecret(a: string, b: string): boolean {
 
 export function appService(ctx: DomainContext) {
   const repo = appsRepo(ctx.db);
+  // Every partner request looks its app up; apps change only through this service (or a reset or
+  // restore, which emit a `simulator` state event), so a small cache is safe.
+  let byNameCache: Map<string, AppRecord> | undefined;
+  let byIdCache: Map<number, AppRecord> | undefined;
+  const cached = () => {
+    if (!byNameCache || !byIdCache) {
+      const all = repo.list();
+      byNameCache = new Map(all.map((a) => [a.name, a]));
+      byIdCache = new Map(all.map((a) => [a.id, a]));
+    }
+    return { byName: byNameCache, byId: byIdCache };
+  };
+  const invalidate = () => {
+    byNameCache = undefined;
+    byIdCache = undefined;
+  };
+  ctx.events.on('state', (e) => (e.entity === 'app' || e.entity === 'simulator') && invalidate());
   return {
+    invalidate,
     list: () => repo.list(),
-    byName: (name: string) => repo.byName(name),
-    byId: (id: number) => repo.byId(id),
+    byName: (name: string) => cached().byName.get(name),
+    byId: (id: number) => cached().byId.get(id),
     require(id: number): AppRecord {
       const app = repo.byId(id);
       if (!app) throw notFound('App');
@@ -31,6 +49,7 @@ export function appService(ctx: DomainContext) {
     seedDefault(): void {
       const now = nowStamp(ctx);
       if (!repo.byId(1)) repo.insert({ ...DEFAULT_APP, created_at: now, updated_at: now });
+      invalidate();
     },
     create(input: { name: string; display_name?: string; rate_limit_per_minute?: number }): AppRecord {
       if (repo.byName(input.name)) throw new DomainError(409, [`An app named ${input.name} already exists.`]);
