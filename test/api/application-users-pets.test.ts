@@ -165,6 +165,21 @@ describe('A6 report/webappuser/profile', () => {
   });
 });
 
+describe('reports stay current as users change', () => {
+  it('a report taken before later registrations, renames and deletions reflects them afterwards', async () => {
+    await h.registerUser({ email: 'ann@example.com' });
+    const emails = async (body: object = {}) => (await h.post('/api/v2/demo/report/webappuser/profile', body)).body.data.map((r: { email: string }) => r.email);
+    expect(await emails()).toEqual(['ann@example.com']);
+    await h.registerUser({ email: 'bob@example.com', first_name: 'Bob' });
+    await h.post('/api/v2/demo/actions', { email: 'ann@example.com', status: 'subscribed', first_name: 'Zelda' });
+    expect(await emails({ search_value: 'zelda' })).toEqual(['ann@example.com']);
+    await h.post('/api/v2/demo/delete-user', { email: 'bob@example.com', app_id: 1 });
+    expect(await emails()).toEqual(['ann@example.com']);
+    const b5 = await h.http.post('/client/user/1/v2/report/user/list').send({ search_value: 'ZELDA' });
+    expect(b5.body.data.pagination.total).toBe(1);
+  });
+});
+
 describe('A12 actions and A13 delete-user', () => {
   it('appends a status record, applies optional fields, enforces the role rule', async () => {
     await h.registerUser({ role: 'protect_users', emergency_fund: 100 });

@@ -26,6 +26,7 @@ export async function loadDemoData(ctx: DomainContext, s: Services) {
       const user = s.users.registerApplicationUser(app, { ...u, emergency_fund: u.emergency_fund });
       const registered = formatTimestamp(now - u.registered_days_ago * DAY_MS);
       s.users.repo.update(user.id, { your_registration_date: registered, created_at: registered, status: u.status ?? 'subscribed' });
+      ctx.events.state('user', user.id, 'updated');
       for (const p of u.pets) s.pets.add(app, s.users.repo.byId(user.id)!, p);
     }
     for (const u of demo.client_users) {

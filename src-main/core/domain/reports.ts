@@ -6,6 +6,7 @@ import { reportsRepo, type UserReportFilter } from '../db/repositories/reports';
 import type { PetRow, UserRow } from '../db/repositories/types';
 import type { DomainContext } from './context';
 import { paginate } from './pagination';
+import { UserIndex } from './user-index';
 
 export function reportService(ctx: DomainContext) {
   const reports = reportsRepo(ctx.db);
@@ -13,16 +14,18 @@ export function reportService(ctx: DomainContext) {
   const payments = paymentsRepo(ctx.db);
   const consultations = consultationsRepo(ctx.db);
   const feedback = feedbackRepo(ctx.db);
+  const index = new UserIndex(ctx.db, ctx.events);
   return {
     /** A6: all matching users, or one page when a page size is given. */
     webUsers(f: UserReportFilter, page: number, perPage?: number): UserRow[] {
-      if (!perPage) return reports.users(f, -1, 0);
-      return reports.users(f, perPage, (page - 1) * perPage);
+      const ids = index.query(f);
+      return reports.usersByIds(perPage ? ids.slice((page - 1) * perPage, page * perPage) : ids);
     },
     /** B5: one page of users with their pets and usage, and the pagination object. */
     clientUsers(f: UserReportFilter, page: number, perPage: number) {
-      const total = reports.count(f);
-      const users = reports.users(f, perPage, (page - 1) * perPage);
+      const matching = index.query(f);
+      const total = matching.length;
+      const users = reports.usersByIds(matching.slice((page - 1) * perPage, page * perPage));
       const ids = users.map((u) => u.id);
       const petsByUser = new Map<number, PetRow[]>();
       for (const p of pets.liveOfUsers(ids)) petsByUser.set(p.user_id, [...(petsByUser.get(p.user_id) ?? []), p]);
