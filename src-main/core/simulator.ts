@@ -44,6 +44,21 @@ export interface Simulator {
   reset(): Promise<void>;
 }
 
+/**
+ * Requests Node's HTTP parser refuses (headers over 16 KiB, garbage) never reach express; they
+ * still get the partner envelope rather than a bare status line.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+  const body = JSON.stringify({ success: false, status_code: status, message: [reason], data: [] });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncache-control: no-cache, private\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const dataDir = options.inMemory ? undefined : options.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -123,6 +138,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       return new Promise((resolve, reject) => {
         const s = createServer(app);
         s.keepAliveTimeout = 5000;
+        s.on('clientError', answerClientError);
         s.once('error', reject);
         s.listen(port, host, () => {
           s.off('error', reject);
