@@ -35,6 +35,9 @@ export function parseBody(req: Request, res: Response, next: NextFunction): void
   const input = endpoint?.input ?? 'none';
   if (input === 'none' || input === 'query') return next();
   if (input === 'multipart-or-body' && req.is('multipart/form-data')) {
+    // A declared length past the image limit (plus room for the form fields) is refused before
+    // reading a byte, so an oversized upload never lands in memory.
+    if (Number(req.headers['content-length'] ?? 0) > IMAGE_LIMIT + 256 * 1024) return next(Object.assign(new Error('too large'), { type: 'entity.too.large' }));
     upload(req, res, (err?: unknown) => {
       if (err) return next(err);
       req.body = nestBracketKeys({ ...(req.body as Record<string, unknown>) });

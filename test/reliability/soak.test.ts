@@ -1,0 +1,58 @@
+// Soak: mixed traffic at a steady rate (default 10 minutes, SOAK_SECONDS to change): no errors,
+// and RSS after warm-up grows by at most 10%.
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CLI, run, tempDir } from '../cli/run';
+import { rawRequest } from './raw-request';
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
+const RATE = Number(process.env.SOAK_RATE ?? 200); // requests per second
+const AUTH = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
+const H = { authorization: AUTH, 'content-type': 'application/json' };
+const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+describe.skipIf(!existsSync(CLI) || !existsSync('/proc/self/status'))('soak', () => {
+  it(`${SECONDS} s of mixed traffic at ${RATE} req/s: no errors, flat memory`, async () => {
+    const s = run(['--port', '0', '--data-dir', tempDir()]);
+    const url = await s.ready;
+    await rawRequest('PATCH', `${url}/__sim/v1/apps/1`, { 'content-type': 'application/json' }, '{"rate_limit_per_minute":0}');
+    await rawRequest('POST', `${url}/api/v2/demo/register-user`, H, JSON.stringify({ first_name: 'Soak', email: 'soak@example.com', role: 'users', dev_type: 'ios' }));
+    await rawRequest('POST', `${url}/api/v2/demo/pet/add`, H, JSON.stringify({ email: 'soak@example.com', name: 'Rex', age: '2 years', sex: 'male' }));
+    const mix = [
+      () => rawRequest('GET', `${url}/api/v2/demo/pet/list?email=soak@example.com`, H),
+      () => rawRequest('GET', `${url}/api/v2/demo/media-url`),
+      () => rawRequest('POST', `${url}/api/v2/demo/pet/update`, H, JSON.stringify({ email: 'soak@example.com', pet_id: 1, pet: { color: `c${Date.now() % 1000}` } })),
+      () => rawRequest('POST', `${url}/client/user/1/v2/report/user/list`, { 'content-type': 'application/json' }, '{"page":1}'),
+      async () => {
+        const r = await rawRequest('POST', `${url}/api/v2/demo/talk-to-vet`, H, JSON.stringify({ email: 'soak@example.com', conversation_request: 'chat', pet_id: 1 }));
+        return rawRequest('POST', `${url}/api/v2/demo/end`, H, JSON.stringify({ channel_sid: JSON.parse(r.text).data.channel }));
+      },
+      () => rawRequest('POST', `${url}/api/v2/demo/pet/add`, H, '{"email": "soak@example.com", bad json'),
+    ];
+    const errors: string[] = [];
+    const samples: number[] = [];
+    let sent = 0;
+    const start = Date.now();
+    const inflight = new Set<Promise<unknown>>();
+    while (Date.now() - start < SECONDS * 1000) {
+      const due = start + (sent / RATE) * 1000;
+      if (Date.now() < due) await new Promise((r) => setTimeout(r, due - Date.now()));
+      const p = mix[sent % mix.length]()
+        .then((r) => void (r.status >= 500 && errors.push(`${r.status} ${r.text.slice(0, 100)}`)))
+        .catch((e: Error) => void errors.push(e.message))
+        .finally(() => inflight.delete(p));
+      inflight.add(p);
+      sent++;
+      if (sent % (RATE * Math.max(1, Math.floor(SECONDS / 20))) === 0) samples.push(rssMiB(s.child.pid!));
+    }
+    await Promise.all(inflight);
+    samples.push(rssMiB(s.child.pid!));
+    const warm = samples[Math.floor(samples.length / 5)];
+    const growth = (samples.at(-1)! - warm) / warm;
+    console.log(`soak: ${sent} requests in ${SECONDS} s, ${errors.length} errors; RSS ${samples.map((x) => x.toFixed(0)).join(' ')} MiB; growth after warm-up ${(growth * 100).toFixed(1)}%`);
+    expect(errors).toEqual([]);
+    expect(growth).toBeLessThanOrEqual(0.1);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  }, (SECONDS + 120) * 1000);
+});
