@@ -34,6 +34,7 @@ export async function serve(argv: string[], out: (line: string) => void = (l) =>
   try {
     const { url } = await sim.listen(flags.port, flags.host);
     for (const n of sim.notices) err(`Notice: ${n}`);
+    for (const line of sim.info) err(line);
     if (flags.host !== '127.0.0.1' && flags.host !== 'localhost' && flags.host !== '::1')
       err(`Warning: the partner API is reachable from other machines on ${flags.host}; the control API and UI still answer loopback clients only.`);
     if (intro) out(intro);

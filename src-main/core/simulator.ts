@@ -38,7 +38,10 @@ export interface Simulator {
   app: Express;
   services: Services;
   ctx: DomainContext;
+  /** Warnings a user must see (a database moved aside, a log replay that stopped). */
   notices: string[];
+  /** Plain information for the host to print (e.g. the demo data set was loaded). */
+  info: string[];
   listen(port?: number, host?: string): Promise<{ url: string; port: number; server: Server }>;
   close(): Promise<void>;
   reset(): Promise<void>;
@@ -114,10 +117,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       db.run("INSERT INTO meta (key, value) VALUES ('clock', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [clock.serialize()]);
     },
   };
-  if (options.seed === 'demo' && wasEmpty) {
-    const r = await internals.loadDemoData();
-    notices.push(r.message);
-  }
+  const info: string[] = [];
+  if (options.seed === 'demo') info.push(wasEmpty ? (await internals.loadDemoData()).message : 'The database is not empty: the demo data set was not loaded.');
 
   const app = express();
   app.disable('x-powered-by');
@@ -132,7 +133,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
 
   let server: Server | undefined;
   return {
-    app, services, ctx, notices,
+    app, services, ctx, notices, info,
     reset: () => internals.reset(),
     listen(port = 4010, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {

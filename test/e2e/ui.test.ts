@@ -84,6 +84,7 @@ describe.skipIf(!hasChromium || !existsSync(CLI))('tester UI in the browser', ()
     await expect.poll(async () => (await api('POST', '/api/v2/demo/feedback', { type: 'chat', channel_sid: sid })).body.data?.reason).toBe('Limping: see a vet within 24 hours.');
     const fb = await api('POST', '/api/v2/demo/feedback', { type: 'chat', channel_sid: sid });
     expect(fb.body.data).toMatchObject({ type: 'chat', recommendation: 'urgent', vet_first_name: expect.any(String) });
+    await expect.poll(() => item.textContent()).toContain('ended'); // the queue moved it to "Recently finished"
     await shot('vet-console');
   });
 

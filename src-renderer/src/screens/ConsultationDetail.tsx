@@ -46,7 +46,8 @@ export function ConsultationDetail({ sid }: { sid: string }) {
       useStore.getState().notify('ok', label);
     } catch (e) {
       setLastResult({ ok: false, text: (e as Error).message });
-      useStore.getState().notify('error', `${label.replace(/\.$/, '')} refused: ${(e as Error).message}`);
+      const action = { accept: 'Accepting the chat', end: 'Ending', outcome: 'Recording the outcome', feedback: 'Saving feedback' }[path] ?? 'The action';
+      useStore.getState().notify('error', `${action} was refused: ${(e as Error).message}`);
     }
   };
   const canFeedback = c.status !== 'waiting' && c.status !== 'ringing';
