@@ -70,7 +70,10 @@ export class Database {
     this.sql.run('PRAGMA journal_mode = MEMORY');
     this.sql.run('PRAGMA synchronous = OFF');
     this.sql.run('PRAGMA temp_store = MEMORY');
-    this.sql.run('PRAGMA cache_size = -32000');
+    // One connection owns the file. Holding the lock spares re-validating the page cache (a header
+    // read through the JS file system) at every statement: measured 2.4× faster reads (50k indexed
+    // reads + 5k writes: 2.9–3.1 s → 1.2–1.3 s).
+    this.sql.run('PRAGMA locking_mode = EXCLUSIVE');
     this.sql.run('PRAGMA foreign_keys = OFF');
     const migrations = this.opts.migrations ?? MIGRATIONS;
     const version = Number(this.sql.exec('PRAGMA user_version')[0]?.values[0][0] ?? 0);

@@ -69,6 +69,6 @@ export const JOURNAL_MIGRATIONS: string[] = [
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE journal (
     id INTEGER PRIMARY KEY, time TEXT NOT NULL, app TEXT, family TEXT, endpoint TEXT, method TEXT NOT NULL,
-    path TEXT NOT NULL, query TEXT, status INTEGER NOT NULL, duration_ms REAL NOT NULL, detail TEXT NOT NULL);
+    path TEXT NOT NULL, query TEXT, status INTEGER NOT NULL, duration_ms REAL NOT NULL, detail BLOB NOT NULL);
   `,
 ];

@@ -1,4 +1,5 @@
 // The request journal (behaviour §14): every partner request, masked, capped, persisted.
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { JournalEntry, JournalSummary } from '../../../src-shared/control';
 import { journalRepo, type JournalQuery } from '../db/repositories/journal';
 import type { DomainContext } from './context';
@@ -35,7 +36,7 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
   let nextId = repo.maxId() + 1;
   // Entries are written in batches: a commit per request cost more than the request itself
   // (measured: A1 at ~960 req/s with one commit per entry). Readers flush first, so nothing is missed.
-  let pending: (JournalSummary & { query: string; detail: string })[] = [];
+  let pending: (JournalSummary & { query: string; detail: Uint8Array })[] = [];
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
     if (timer) clearTimeout(timer);
@@ -57,10 +58,12 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
         id, time: e.time, app: e.app, family: e.family, endpoint: e.endpoint, method: e.method, path: e.path, status: e.status,
         duration_ms: e.duration_ms,
       };
-      const detail = JSON.stringify({
+      // Headers and bodies are kept deflated: JSON bodies shrink 5–10×, and 10,000 entries of report
+      // responses otherwise held ~200 MiB (measured: RSS 450 MiB after the 100k-user benchmark).
+      const detail = deflateRawSync(JSON.stringify({
         request_headers: e.request_headers, request_body: e.request_body, response_headers: e.response_headers,
         response_body: e.response_body, error: e.error, truncated: e.truncated,
-      });
+      }), { level: 1 });
       pending.push({ ...summary, query: e.query, detail });
       if (pending.length >= 500) flush();
       else timer ??= setTimeout(flush, 50);
@@ -74,7 +77,7 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
       const row = repo.get(id);
       if (!row) return undefined;
       const { detail, ...rest } = row;
-      return { ...rest, ...(JSON.parse(detail) as Omit<JournalEntry, keyof JournalSummary | 'query'>) };
+      return { ...rest, ...(JSON.parse(inflateRawSync(detail).toString('utf8')) as Omit<JournalEntry, keyof JournalSummary | 'query'>) };
     },
     clear(): void {
       pending = [];

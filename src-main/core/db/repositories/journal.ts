@@ -8,14 +8,14 @@ export interface JournalQuery {
 
 export const journalRepo = (db: Database) => ({
   maxId: () => Number(db.get<{ id: number | null }>('SELECT max(id) AS id FROM journal')?.id ?? 0),
-  insert: (e: JournalSummary & { query: string; detail: string }) =>
+  insert: (e: JournalSummary & { query: string; detail: Uint8Array }) =>
     db.runUnlogged(
       'INSERT INTO journal (id, time, app, family, endpoint, method, path, query, status, duration_ms, detail) VALUES (?,?,?,?,?,?,?,?,?,?,?)',
       [e.id, e.time, e.app, e.family, e.endpoint, e.method, e.path, e.query, e.status, e.duration_ms, e.detail],
     ),
   trim: (keepFromId: number) => db.runUnlogged('DELETE FROM journal WHERE id < ?', [keepFromId]),
   clear: () => db.runUnlogged('DELETE FROM journal'),
-  get: (id: number) => db.get<JournalSummary & { query: string; detail: string }>('SELECT * FROM journal WHERE id = ?', [id]),
+  get: (id: number) => db.get<JournalSummary & { query: string; detail: Uint8Array }>('SELECT * FROM journal WHERE id = ?', [id]),
   count: () => Number(db.get<{ n: number }>('SELECT count(*) AS n FROM journal')!.n),
   list(q: JournalQuery): JournalSummary[] {
     const w = ['1 = 1'];
