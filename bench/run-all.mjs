@@ -2,7 +2,7 @@
 // machine (bare node:http and an express hello-world), printed and written to bench/REPORT.md.
 // Environment knobs: BENCH_DURATION (s, default 8), BENCH_JOURNAL_REQUESTS (default 100000),
 // BENCH_SCALE_USERS (default 100000).
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { AUTH, CLI, ROOT, coldStart, json, load, rssMiB, start, stop, summary, tempDir } from './lib.mjs';
@@ -139,5 +139,5 @@ log(`| ${JOURNAL_REQUESTS.toLocaleString()} requests, journal cap 10,000: after 
 log();
 log(`RSS samples every ${per.toLocaleString()} requests: ${samples.map((x) => x.toFixed(0)).join(', ')} MiB.`);
 log();
-writeFileSync(join(ROOT, 'bench', 'REPORT.md'), lines.join('\n') + '\n');
+writeFileSync(join(ROOT, 'bench', 'REPORT.md'), lines.join('\n') + '\n\n' + readFileSync(join(ROOT, 'bench', 'NOTES.md'), 'utf8'));
 console.log('\nWritten to bench/REPORT.md');
