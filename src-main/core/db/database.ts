@@ -215,11 +215,14 @@ export class Database {
       next.close();
       throw new Error('The file is a SQLite database, but not a snapshot of this simulator.');
     }
+    const previousSeq = this.seq;
     this.freeStatements();
     this.sql.close();
     this.sql = next;
     this.migrate();
-    this.seq = Math.max(this.seq, 0);
+    // The log still holds the old database's entries until the checkpoint truncates it; a sequence
+    // number past all of them keeps a crash in between from replaying them onto the restored data.
+    this.seq = Math.max(previousSeq, this.seq);
     this.checkpoint(true);
   }
 
@@ -232,6 +235,7 @@ export class Database {
     const keepSeq = this.seq;
     this.migrate();
     this.seq = keepSeq;
+    this.checkpoint(true); // the empty database replaces the file before anything new is logged
   }
 
   close(): void {
