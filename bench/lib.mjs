@@ -7,6 +7,8 @@ import autocannon from 'autocannon';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const CLI = join(ROOT, 'out', 'main', 'cli.js');
+/** Node flags of `npm run serve` (package.json), so the benchmarks run the server as users do. */
+export const SERVE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve.split(' ').filter((a) => a.startsWith('--'));
 export const tempDir = (p = 'vet-bench-') => mkdtempSync(join(tmpdir(), p));
 export const AUTH = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
 

@@ -5,7 +5,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { AUTH, CLI, ROOT, coldStart, json, load, rssMiB, start, stop, summary, tempDir } from './lib.mjs';
+import { AUTH, CLI, ROOT, SERVE_FLAGS, coldStart, json, load, rssMiB, start, stop, summary, tempDir } from './lib.mjs';
 import { generate } from './generate-scale-db.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -18,7 +18,7 @@ const verdict = (ok) => (ok ? 'met' : '**not met**');
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function serve(dataDir, extra = []) {
-  const s = await start([CLI, '--port', '0', '--data-dir', dataDir, ...extra]);
+  const s = await start([...SERVE_FLAGS, CLI, '--port', '0', '--data-dir', dataDir, ...extra]);
   await json(s.url, '/__sim/v1/apps/1', { method: 'PATCH', body: { rate_limit_per_minute: 0 } }); // measure the server, not the limiter
   return s;
 }
@@ -105,8 +105,8 @@ const simCold = [];
 const bigCold = [];
 for (let i = 0; i < coldTrials; i++) {
   helloCold.push(await coldStart([join(ROOT, 'bench/baselines/express-hello.mjs'), '4391'], 'http://127.0.0.1:4391', '/'));
-  simCold.push(await coldStart([CLI, '--port', '4392', '--data-dir', tempDir()], 'http://127.0.0.1:4392', '/api/v2/demo/media-url'));
-  bigCold.push(await coldStart([CLI, '--port', '4393', '--data-dir', scaleCopy], 'http://127.0.0.1:4393', '/api/v2/demo/media-url'));
+  simCold.push(await coldStart([...SERVE_FLAGS, CLI, '--port', '4392', '--data-dir', tempDir()], 'http://127.0.0.1:4392', '/api/v2/demo/media-url'));
+  bigCold.push(await coldStart([...SERVE_FLAGS, CLI, '--port', '4393', '--data-dir', scaleCopy], 'http://127.0.0.1:4393', '/api/v2/demo/media-url'));
 }
 const [hc, sc, bc] = [median(helloCold), median(simCold), median(bigCold)];
 log(`## Cold start (spawn to first 200, median of ${coldTrials})`);

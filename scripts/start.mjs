@@ -23,6 +23,12 @@ if (found.bin) {
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  process.env.VET_SIM_INTRO = `Desktop app unavailable: ${found.reason}; running headless instead — open the UI address below in your browser.`;
-  await import(join(root, 'out', 'main', 'cli.js'));
+  // The same command line as `npm run serve` (package.json), so both runs are tuned alike.
+  const serveArgs = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve.split(' ').slice(1);
+  const child = spawn(process.execPath, [...serveArgs.map((a) => (a.startsWith('out/') ? join(root, a) : a)), ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, VET_SIM_INTRO: `Desktop app unavailable: ${found.reason}; running headless instead — open the UI address below in your browser.` },
+  });
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+  child.on('exit', (code) => process.exit(code ?? 0));
 }
