@@ -1,6 +1,5 @@
 // The control API: guards, tenants, vets, clock, faults, journal (masking, cap), events, reset, snapshot, openapi.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { controlGuard } from '../../src-main/core/control/guard';
 import { ENDPOINTS } from '../../src-shared/endpoints';
 import { DEMO_AUTH, makeSim, type Harness } from '../helpers';
@@ -159,7 +158,6 @@ describe('events (SSE, batched)', () => {
     expect(requestBatch[0]).toMatchObject({ endpoint: 'A1', status: 200 });
     expect(JSON.parse(/event: state\ndata: (.*)\n/.exec(text)![1])).toContainEqual({ entity: 'vet', id: 'vet_1', action: 'offline' });
     expect(res.headers.get('content-type')).toBe('text/event-stream');
-    void (h.sim as unknown as { server?: AddressInfo });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Database } from '../database';
+import { likePattern } from './like';
 import type { Param } from '../oplog';
 import type { ConsultationRow, FeedbackRow } from './types';
 
@@ -29,7 +30,7 @@ export const consultationsRepo = (db: Database) => ({
     if (filter.type) (where.push('c.type = ?'), params.push(filter.type));
     if (filter.appId) (where.push('c.app_id = ?'), params.push(filter.appId));
     if (filter.q) {
-      const like = `%${filter.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      const like = likePattern(filter.q);
       where.push("(c.sid LIKE ? ESCAPE '\\' OR u.email LIKE ? ESCAPE '\\' OR p.name LIKE ? ESCAPE '\\')");
       params.push(like, like, like);
     }
@@ -60,7 +61,7 @@ export const feedbackRepo = (db: Database) => ({
     const params: Param[] = [];
     if (filter.appId) (where.push('f.app_id = ?'), params.push(filter.appId));
     if (filter.q) {
-      const like = `%${filter.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      const like = likePattern(filter.q);
       const vet = "(v.first_name LIKE ? ESCAPE '\\' OR v.last_name LIKE ? ESCAPE '\\' OR v.email LIKE ? ESCAPE '\\')";
       const user = "(u.first_name LIKE ? ESCAPE '\\' OR u.last_name LIKE ? ESCAPE '\\' OR u.email LIKE ? ESCAPE '\\')";
       if (filter.searchBy === 'vet') (where.push(vet), params.push(like, like, like));

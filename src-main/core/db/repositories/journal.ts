@@ -1,4 +1,5 @@
 import type { Database } from '../database';
+import { likePattern } from './like';
 import type { Param } from '../oplog';
 import type { JournalSummary } from '../../../../src-shared/control';
 
@@ -28,7 +29,7 @@ export const journalRepo = (db: Database) => ({
     if (q.after) (w.push('id > ?'), params.push(q.after));
     if (q.q) {
       w.push("(path LIKE ? ESCAPE '\\' OR query LIKE ? ESCAPE '\\' OR endpoint = ? OR method = ?)");
-      const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likePattern(q.q);
       params.push(like, like, q.q.toUpperCase(), q.q.toUpperCase());
     }
     return db.all<JournalSummary>(

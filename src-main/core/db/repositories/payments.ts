@@ -1,4 +1,5 @@
 import type { Database } from '../database';
+import { likePattern } from './like';
 import type { Param } from '../oplog';
 import type { PackageRow, PaymentRow } from './types';
 
@@ -16,7 +17,7 @@ export const paymentsRepo = (db: Database) => ({
     const where = ['p.app_id = ?'];
     const params: Param[] = [f.appId];
     if (f.q) {
-      const like = `%${f.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      const like = likePattern(f.q);
       const cols = f.searchBy ? [f.searchBy] : ['email', 'first_name', 'last_name', 'package_name'];
       where.push(`(${cols.map((c) => `p.${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
       params.push(...cols.map(() => like));

@@ -1,4 +1,5 @@
 import type { Database } from '../database';
+import { likePattern } from './like';
 import type { Param } from '../oplog';
 import type { PetRow } from './types';
 
@@ -27,7 +28,7 @@ export const petsRepo = (db: Database) => ({
     if (filter.appId) (where.push('p.app_id = ?'), params.push(filter.appId));
     if (filter.q) {
       where.push("(p.name LIKE ? ESCAPE '\\' OR u.email LIKE ? ESCAPE '\\')");
-      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likePattern(filter.q);
       params.push(like, like);
     }
     const w = where.join(' AND ');

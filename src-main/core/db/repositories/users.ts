@@ -1,4 +1,5 @@
 import type { Database } from '../database';
+import { likePattern } from './like';
 import type { Param } from '../oplog';
 import type { DeviceRow, StatusRow, UserRow } from './types';
 
@@ -38,7 +39,7 @@ export const usersRepo = (db: Database) => ({
     if (filter.family) (where.push('family = ?'), params.push(filter.family));
     if (filter.q) {
       where.push("(email LIKE ? ESCAPE '\\' OR first_name LIKE ? ESCAPE '\\' OR last_name LIKE ? ESCAPE '\\')");
-      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likePattern(filter.q);
       params.push(like, like, like);
     }
     const w = where.join(' AND ');
@@ -49,4 +50,3 @@ export const usersRepo = (db: Database) => ({
   },
 });
 
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
