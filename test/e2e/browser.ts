@@ -35,3 +35,21 @@ export const resetMeasures = (page: Page) =>
     w.__long.length = 0;
     w.__inputDelay.length = 0;
   });
+
+/** `npm run serve` with the given flags plus a headless page at the tester's usual window size. */
+export async function openSession(serveArgs: string[]) {
+  const { run } = await import('../cli/run');
+  const server = run(['--port', '0', ...serveArgs]);
+  const url = await server.ready;
+  const browser = await launch();
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  return {
+    server, url, browser, page,
+    async close() {
+      await browser.close();
+      server.child.kill('SIGTERM');
+      await server.exited;
+    },
+  };
+}
+export type Session = Awaited<ReturnType<typeof openSession>>;

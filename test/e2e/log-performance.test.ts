@@ -3,16 +3,15 @@
 // `npm run serve` in its own process, so the figures are the browser's, not the test runner's.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createSimulator } from '../../src-main/core/simulator';
 import { formatTimestamp } from '../../src-main/core/clock';
-import { CLI, run, tempDir, type Running } from '../cli/run';
-import { hasChromium, inputDelays, launch, longTasks, resetMeasures, trackLongTasks } from './browser';
+import { CLI, tempDir } from '../cli/run';
+import { hasChromium, inputDelays, longTasks, openSession, resetMeasures, trackLongTasks, type Session } from './browser';
 
 const N = 100_000;
-let server: Running;
+let session: Session;
 let url: string;
-let browser: Browser;
 let page: Page;
 
 describe.skipIf(!hasChromium || !existsSync(CLI))('request log performance', () => {
@@ -28,18 +27,11 @@ describe.skipIf(!hasChromium || !existsSync(CLI))('request log performance', () 
       });
     }
     await seed.close();
-    const s = run(['--port', '0', '--data-dir', dir, '--journal-cap', '200000']);
-    url = await s.ready;
-    server = s;
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    session = await openSession(['--data-dir', dir, '--journal-cap', '200000']);
+    ({ url, page } = session);
     await trackLongTasks(page);
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    server?.child.kill('SIGTERM');
-    await server?.exited;
-  });
+  afterAll(async () => session?.close());
 
   it('opens with 100,000 entries and scrolls without a long task over 200 ms', async () => {
     const t0 = Date.now();

@@ -2,16 +2,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
-import { CLI, run, type Running } from '../cli/run';
-import { hasChromium, launch } from './browser';
+import { CLI } from '../cli/run';
+import { hasChromium, openSession, type Session } from './browser';
 
 const SHOTS = join(__dirname, '..', '..', 'docs', 'screenshots');
 const auth = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`, 'content-type': 'application/json' };
-let server: Running;
+let session: Session;
 let url: string;
-let browser: Browser;
 let page: Page;
 
 const api = async (method: string, path: string, body?: object) => {
@@ -23,17 +22,10 @@ const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`
 describe.skipIf(!hasChromium || !existsSync(CLI))('tester UI in the browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    const s = run(['--port', '0', '--in-memory']);
-    url = await s.ready;
-    server = s;
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    session = await openSession(['--in-memory']);
+    ({ url, page } = session);
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    server?.child.kill('SIGTERM');
-    await server?.exited;
-  });
+  afterAll(async () => session?.close());
 
   it('shows an empty request log that tells a new user what to do', async () => {
     await page.goto(`${url}/__sim/`);
