@@ -8,11 +8,13 @@ export interface SimulatorEvents {
 }
 
 export class SimulatorEventBus extends EventEmitter<SimulatorEvents> {
-  constructor() {
+  /** `defer` holds a state event back until the write it reports is committed (Database.afterCommit). */
+  constructor(private readonly defer: (publish: () => void) => void = (publish) => publish()) {
     super();
     this.setMaxListeners(1000);
   }
   state(entity: StateEvent['entity'], id: string | number, action: string): void {
-    this.emit('state', { entity, id: String(id), action });
+    const event = { entity, id: String(id), action };
+    this.defer(() => this.emit('state', event));
   }
 }

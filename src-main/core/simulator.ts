@@ -70,7 +70,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const journalDb = await Database.open({ file: dataDir ? join(dataDir, 'journal.sqlite') : undefined, migrations: JOURNAL_MIGRATIONS, checkpointIntervalMs: 30_000 });
   const clock = new SimClock(options.realNow);
   let baseUrl = 'http://127.0.0.1:4010';
-  const ctx: DomainContext = { db, clock, events: new SimulatorEventBus(), baseUrl: () => baseUrl };
+  const ctx: DomainContext = { db, clock, events: new SimulatorEventBus((publish) => db.afterCommit(publish)), baseUrl: () => baseUrl };
   const journalCap = options.journalCap ?? 10_000;
   const services = buildServices(ctx, { journalDb, journalCap, random: options.random });
   const store = new SimClockStore(clock);

@@ -25,6 +25,8 @@ export class Database {
   private stmts = new Map<string, SqlJsStatement>();
   private columns = new Map<SqlJsStatement, string[]>();
   private pending: Statement[] | null = null;
+  /** Work that must wait until the open transaction is committed and durably logged (events, file removals). */
+  private afterCommitQueue: (() => void)[] = [];
   private seq = 0;
   private dirty = false;
   private log?: OpLog;
@@ -169,9 +171,25 @@ export class Database {
     }
   }
 
+  /** Whether a transaction is open (its writes are not yet committed). */
+  get inTransaction(): boolean {
+    return this.pending !== null;
+  }
+
+  /**
+   * Runs `fn` once the open transaction has committed and its writes are in the log; drops it if the
+   * transaction rolls back. Outside a transaction it runs at once. State events go through here, so
+   * nobody ever hears of a write that did not happen.
+   */
+  afterCommit(fn: () => void): void {
+    if (this.pending) this.afterCommitQueue.push(fn);
+    else fn();
+  }
+
   tx<T>(fn: () => T): T {
     if (this.pending) return fn();
     this.pending = [];
+    this.afterCommitQueue = [];
     this.sql.run('BEGIN');
     try {
       const result = fn();
@@ -184,9 +202,13 @@ export class Database {
         this.log?.append({ seq: this.seq, stmts });
         if (this.log && this.log.bytes > (this.opts.maxLogBytes ?? 16 * 1024 * 1024)) setImmediate(() => this.checkpoint());
       }
+      const after = this.afterCommitQueue;
+      this.afterCommitQueue = [];
+      for (const f of after) f();
       return result;
     } catch (err) {
       this.pending = null;
+      this.afterCommitQueue = [];
       this.sql.run('ROLLBACK');
       throw err;
     }
