@@ -18,6 +18,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src-main/electron/main.ts'),
           cli: resolve(__dirname, 'src-main/cli/main.ts'),
           core: resolve(__dirname, 'src-main/core/index.ts'),
+          // the package's programmatic API (package.json "exports"): startSimulator() for test suites
+          api: resolve(__dirname, 'src-main/api/index.ts'),
         },
       },
     },

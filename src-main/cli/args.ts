@@ -12,9 +12,21 @@ export interface ServeFlags {
   inMemory: boolean;
   seed?: 'demo';
   journalCap: number;
+  logFormat: 'text' | 'json';
+  /** Written (JSON: url, ui_url, port, pid) once the server accepts requests. */
+  readyFile?: string;
+  /** Lets clients on other hosts drive the control API with `Authorization: Bearer <token>`. */
+  controlToken?: string;
   help: boolean;
   version: boolean;
 }
+
+/** Every flag can also come from the environment (CI pipelines, containers); a flag wins over its variable. */
+export const ENV_FLAGS: Record<string, string> = {
+  port: 'VET_SIM_PORT', host: 'VET_SIM_HOST', 'data-dir': 'VET_SIM_DATA_DIR', 'in-memory': 'VET_SIM_IN_MEMORY', seed: 'VET_SIM_SEED',
+  'journal-cap': 'VET_SIM_JOURNAL_CAP', 'log-format': 'VET_SIM_LOG_FORMAT', 'ready-file': 'VET_SIM_READY_FILE',
+  'control-token': 'VET_SIM_CONTROL_TOKEN',
+};
 
 export class UsageError extends Error {}
 
@@ -27,6 +39,7 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
 }
 
 export const USAGE = `Usage: npm run serve -- [options]
+       npx vet-consult-sim serve [options]
 
 Runs the Vet Consult Simulator headless: the partner API (both families), the
 control API (/__sim/v1) and the tester UI (/__sim/) in one process.
@@ -38,18 +51,39 @@ Options:
   --in-memory      keep everything in memory; nothing is written to disk
   --seed demo      load the demo data set into an empty database
   --journal-cap N  how many requests the log keeps (default 10000)
+  --log-format F   text (default) or json: one JSON line per request and per lifecycle event
+  --ready-file F   write {url, ui_url, port, pid} as JSON to F once the server is ready
+  --control-token T  let other hosts drive the control API with "Authorization: Bearer T"
+                   (without it the control API and UI answer loopback clients only)
   --help           show this help
   --version        print the version
+
+Every option can also be set in the environment: ${Object.values(ENV_FLAGS).join(', ')}
+(booleans: 1/true). A flag on the command line wins over its variable.
 `;
 
-export function parseServeArgs(argv: string[]): ServeFlags {
-  let values;
+function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, string | boolean | undefined> {
+  const out: Record<string, string | boolean | undefined> = {};
+  for (const [flag, name] of Object.entries(ENV_FLAGS)) {
+    const v = env[name];
+    if (v === undefined || v === '') continue;
+    if (flag === 'in-memory') {
+      if (!/^(1|0|true|false)$/i.test(v)) throw new UsageError(`${name} must be 1, 0, true or false, not "${v}".`);
+      out[flag] = /^(1|true)$/i.test(v);
+    } else out[flag] = v;
+  }
+  return out;
+}
+
+export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeFlags {
+  let parsed;
   try {
-    ({ values } = parseArgs({
+    ({ values: parsed } = parseArgs({
       args: argv,
       options: {
         port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, 'in-memory': { type: 'boolean' },
-        seed: { type: 'string' }, 'journal-cap': { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
+        seed: { type: 'string' }, 'journal-cap': { type: 'string' }, 'log-format': { type: 'string' }, 'ready-file': { type: 'string' },
+        'control-token': { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
       },
       strict: true,
       allowPositionals: false,
@@ -57,6 +91,7 @@ export function parseServeArgs(argv: string[]): ServeFlags {
   } catch (err) {
     throw new UsageError((err as Error).message.replace(/\. To specify a positional argument.*$/, '.'));
   }
+  const values = { ...fromEnvironment(env), ...parsed } as Record<string, string | undefined> & { 'in-memory'?: boolean; help?: boolean; version?: boolean };
   const port = values.port === undefined ? 4010 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535 || !/^\d+$/.test(values.port ?? '4010'))
     throw new UsageError(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
@@ -65,13 +100,22 @@ export function parseServeArgs(argv: string[]): ServeFlags {
   if (!Number.isInteger(journalCap) || journalCap < 100 || journalCap > 1_000_000)
     throw new UsageError(`--journal-cap must be a whole number from 100 to 1000000, not "${values['journal-cap']}".`);
   if (values.host !== undefined && !values.host.trim()) throw new UsageError('--host needs an address, such as 127.0.0.1.');
+  const logFormat = values['log-format'] ?? 'text';
+  if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format accepts "text" or "json", not "${logFormat}".`);
+  const controlToken = values['control-token'];
+  // A short token is guessable by anyone on the network the server is exposed to.
+  if (controlToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(controlToken))
+    throw new UsageError('--control-token must be at least 16 printable characters without spaces.');
   return {
     port,
     host: values.host ?? '127.0.0.1',
-    dataDir: values['data-dir'] ?? defaultDataDir(),
+    dataDir: values['data-dir'] ?? defaultDataDir(env),
     inMemory: !!values['in-memory'],
     seed: values.seed as 'demo' | undefined,
     journalCap,
+    logFormat,
+    readyFile: values['ready-file'],
+    controlToken,
     help: !!values.help,
     version: !!values.version,
   };

@@ -1,7 +1,11 @@
-// Entry point of `npm run serve` (out/main/cli.js).
+// Entry point of `npm run serve` (out/main/cli.js) and of the package's bin (`vet-consult-sim serve …`).
 import { serve } from './serve';
 
-serve(process.argv.slice(2), undefined, undefined, process.env.VET_SIM_INTRO).then(
+// The bin takes a command word; `serve` is the one command (and the default).
+const argv = process.argv.slice(2);
+if (argv[0] === 'serve') argv.shift();
+
+serve(argv, undefined, undefined, process.env.VET_SIM_INTRO).then(
   (code) => {
     if (code !== undefined) process.exit(code);
   },

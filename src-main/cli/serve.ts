@@ -4,6 +4,7 @@ import { createSimulator } from '../core/simulator';
 import { projectRoot } from '../core/resources';
 import { parseServeArgs, USAGE, UsageError, type ServeFlags } from './args';
 import { appVersion } from './version';
+import { followLauncher, serveLog, writeReadyFile } from './lifecycle';
 
 export const EXIT_USAGE = 2;
 export const EXIT_PORT_IN_USE = 3;
@@ -21,55 +22,68 @@ export async function serve(argv: string[], out: (line: string) => void = (l) =>
   }
   if (flags.help) return (out(USAGE), 0);
   if (flags.version) return (out(appVersion()), 0);
+  const log = serveLog(flags.logFormat, out, err);
 
   let sim;
   try {
     sim = await createSimulator({
       dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
+      controlToken: flags.controlToken,
     });
   } catch (e) {
-    err(`Could not open the data folder ${flags.dataDir}: ${(e as Error).message}`);
+    log.error(`Could not open the data folder ${flags.dataDir}: ${(e as Error).message}`);
     return 1;
   }
   try {
-    const { url } = await sim.listen(flags.port, flags.host);
-    for (const n of sim.notices) err(`Notice: ${n}`);
-    for (const line of sim.info) err(line);
+    const { url, port } = await sim.listen(flags.port, flags.host);
+    for (const n of sim.notices) log.notice(n);
+    for (const line of sim.info) log.info(line);
     if (flags.host !== '127.0.0.1' && flags.host !== 'localhost' && flags.host !== '::1')
-      err(`Warning: the partner API is reachable from other machines on ${flags.host}; the control API and UI still answer loopback clients only.`);
-    if (intro) out(intro);
-    out(`Vet consult simulator ready at ${url} — UI ${url}/__sim/ — data ${flags.inMemory ? 'in memory' : flags.dataDir}`);
+      log.warning(
+        `the partner API is reachable from other machines on ${flags.host}; the UI answers loopback clients only, ` +
+          (flags.controlToken ? 'and the control API loopback clients or holders of the control token.' : 'and so does the control API.'),
+      );
+    if (intro) log.info(intro);
+    const data = flags.inMemory ? 'in memory' : flags.dataDir;
+    sim.ctx.events.on('request', (entry) => log.request(entry));
+    const info = { url, ui_url: `${url}/__sim/`, port, pid: process.pid, data };
+    if (flags.readyFile) writeReadyFile(flags.readyFile, info);
+    log.ready(info, `Vet consult simulator ready at ${url} — UI ${url}/__sim/ — data ${data}`);
   } catch (e) {
     await sim.close();
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      err(`Port ${flags.port} on ${flags.host} is already in use. Pick another with --port N (or --port 0 for any free port).`);
+      log.error(`Port ${flags.port} on ${flags.host} is already in use. Pick another with --port N (or --port 0 for any free port).`);
       return EXIT_PORT_IN_USE;
     }
     if (code === 'EACCES') {
-      err(`Not allowed to listen on port ${flags.port}. Pick a port above 1023 with --port N.`);
+      log.error(`Not allowed to listen on port ${flags.port}. Pick a port above 1023 with --port N.`);
       return EXIT_PORT_IN_USE;
     }
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-      err(`Cannot bind to host ${flags.host}: it is not an address of this machine.`);
+      log.error(`Cannot bind to host ${flags.host}: it is not an address of this machine.`);
       return EXIT_USAGE;
     }
     throw e;
   }
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    err(`${signal} received: finishing requests and saving…`);
+    log.stopping(reason);
     sim.close().then(
       () => process.exit(0),
       (e) => {
-        err(`Shutdown failed: ${(e as Error).message}`);
+        log.error(`Shutdown failed: ${(e as Error).message}`);
         process.exit(1);
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT received'));
+  process.on('SIGTERM', () => stop('SIGTERM received'));
+  process.on('SIGHUP', () => stop('SIGHUP received'));
+  // Started through npm (`npm run serve`, `npx vet-consult-sim`): a killed npm forwards nothing,
+  // so the server leaves with it. Started directly (`node out/main/cli.js &`), it may outlive its shell.
+  if (process.env.npm_lifecycle_event || process.env.npm_execpath) followLauncher(() => stop('The npm process that started the simulator is gone'));
   return undefined;
 }

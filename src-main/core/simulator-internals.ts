@@ -9,6 +9,8 @@ export interface SimulatorInternals {
   dataDir?: string;
   journalCap: number;
   notices: string[];
+  /** When set, clients on other hosts may drive the control API with this bearer token. */
+  controlToken?: string;
   reset(): Promise<void>;
   restore(bytes: Uint8Array): Promise<void>;
   loadDemoData(): Promise<{ loaded: boolean; users: number; consultations: number; message: string }>;

@@ -32,6 +32,8 @@ export interface SimulatorOptions {
   realNow?: () => number;
   random?: () => number;
   checkpointIntervalMs?: number;
+  /** Lets other hosts drive the control API with `Authorization: Bearer <token>` (loopback stays open). */
+  controlToken?: string;
 }
 
 export interface Simulator {
@@ -94,7 +96,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   loadState();
 
   const internals: SimulatorInternals = {
-    ctx, services, version: options.version ?? '0.0.0', dataDir, journalCap, notices,
+    ctx, services, version: options.version ?? '0.0.0', dataDir, journalCap, notices, controlToken: options.controlToken,
     async reset() {
       await db.resetToEmpty();
       clock.backToRealTime();

@@ -3,14 +3,15 @@ import express, { Router } from 'express';
 import type { SimulatorInternals } from '../simulator-internals';
 import { consultationRoutes } from './consultation-routes';
 import { eventStream } from './events';
-import { controlError, controlGuard } from './guard';
+import { controlError } from './guard';
+import { controlAccess } from './token-access';
 import { controlErrorHandler } from './helpers';
 import { stateRoutes } from './state-routes';
 import { systemRoutes } from './system-routes';
 
 export function controlApi(sim: SimulatorInternals): Router {
   const r = Router();
-  r.use(controlGuard);
+  r.use(controlAccess(sim.controlToken));
   r.get('/events', eventStream(sim.ctx.events));
   r.use(express.json({ limit: '1mb' }));
   r.use(systemRoutes(sim));

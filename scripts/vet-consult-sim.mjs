@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// The package's command (package.json "bin"): `npx vet-consult-sim serve --port 0`, the same
+// server as `npm run serve`. Tuned like `npm run serve` (a small young generation keeps RSS down).
+import { setFlagsFromString } from 'node:v8';
+
+setFlagsFromString('--max-semi-space-size=4');
+await import('../out/main/cli.js');

@@ -1,0 +1,86 @@
+// A small typed client of the control API (/__sim/v1), used by startSimulator() and usable on its
+// own against any running simulator (`controlClient('http://127.0.0.1:4010/__sim/v1')`).
+import type { AppRecord, ConsultationStatus, JournalEntry, JournalSummary, Recommendation, VetRecord } from '../../src-shared/control';
+
+export type { JournalEntry, JournalSummary, VetRecord };
+
+/** `now` is the simulated time; `real` the machine's. */
+export interface ClockState { now: string; real: string; offset_ms: number; frozen: boolean; is_real_time: boolean }
+
+export interface ConsultationFilter { status?: ConsultationStatus | ConsultationStatus[]; type?: 'chat' | 'video'; app_id?: number; q?: string; page?: number; per_page?: number }
+
+/** A consultation as the vet console sees it (the control API's view). */
+export interface ConsultationView {
+  id: number; sid: string; type: 'chat' | 'video'; status: ConsultationStatus; outcome: string | null; app_id: number; app_name: string | null;
+  user_id: number; pet_id: number | null; vet_id: string; identity: string; created_at: string; accepted_at: string | null;
+  ended_at: string | null; updated_at: string; waiting_seconds: number;
+  user: { id: number; email: string; first_name: string; last_name: string | null; role: string; status: string } | null;
+  pet: { id: number; name: string; species: string | null } | null;
+  vet: { id: string; username: string; first_name: string; last_name: string } | null;
+  feedback: { recommendation: string; reason: string; feedback_date: string } | null;
+}
+
+export interface FeedbackInput { recommendation: Recommendation | string; reason: string; vet_id?: string }
+
+export interface JournalFilter { family?: 'application' | 'client'; endpoint?: string; app?: string; status?: string; q?: string; limit?: number }
+
+export class ControlApiError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+const query = (filter: object = {}) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== null) q.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+};
+
+export function controlClient(base: string, token?: string) {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = (await res.json().catch(() => ({}))) as { error?: { code: string; message: string } };
+    if (!res.ok) throw new ControlApiError(res.status, json.error?.code ?? 'http_error', json.error?.message ?? `HTTP ${res.status}`);
+    return json as T;
+  }
+  const sid = (s: string) => encodeURIComponent(s);
+  return {
+    /** Back to a new data dir's state: default app and vets, empty journal, real time. */
+    reset: async (): Promise<void> => void (await call('POST', '/reset', {})),
+    health: () => call<{ status: string; version: string; api_base_url: string; notices: string[] }>('GET', '/health'),
+    apps: async () => (await call<{ items: AppRecord[] }>('GET', '/apps')).items,
+    clock: {
+      get: () => call<ClockState>('GET', '/clock'),
+      advance: (seconds: number) => call<ClockState>('POST', '/clock', { advance_seconds: seconds }),
+      set: (at: string | Date) => call<ClockState>('POST', '/clock', { set: at instanceof Date ? at.toISOString() : at }),
+      freeze: (frozen = true) => call<ClockState>('POST', '/clock', { frozen }),
+      realTime: () => call<ClockState>('POST', '/clock', { real_time: true }),
+    },
+    vets: {
+      list: async () => (await call<{ items: VetRecord[] }>('GET', '/vets')).items,
+      setOnline: (id: string, online: boolean) => call<VetRecord>('PATCH', `/vets/${sid(id)}`, { online }),
+    },
+    consultations: {
+      list: async (filter: ConsultationFilter = {}) => (await call<{ items: ConsultationView[]; total: number }>('GET', `/consultations${query(filter)}`)).items,
+      get: (id: string) => call<ConsultationView>('GET', `/consultations/${sid(id)}`),
+      accept: (id: string) => call<ConsultationView>('POST', `/consultations/${sid(id)}/accept`, {}),
+      end: (id: string) => call<ConsultationView>('POST', `/consultations/${sid(id)}/end`, {}),
+      outcome: (id: string, status: 'accepted' | 'declined' | 'notanswered') => call<ConsultationView>('POST', `/consultations/${sid(id)}/outcome`, { status }),
+      feedback: (id: string, input: FeedbackInput) => call<ConsultationView>('PUT', `/consultations/${sid(id)}/feedback`, input),
+    },
+    requests: {
+      /** Newest first. */
+      list: async (filter: JournalFilter = {}) => (await call<{ items: JournalSummary[]; total: number }>('GET', `/requests${query(filter)}`)).items,
+      get: (id: number) => call<JournalEntry>('GET', `/requests/${id}`),
+      /** How many journaled requests match (the filtered total). */
+      count: async (filter: Omit<JournalFilter, 'limit'> = {}) => (await call<{ items: unknown[]; total: number }>('GET', `/requests${query({ ...filter, limit: 1 })}`)).total,
+      clear: async (): Promise<void> => void (await call('DELETE', '/requests')),
+    },
+  };
+}
+
+export type ControlClient = ReturnType<typeof controlClient>;

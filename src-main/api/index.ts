@@ -1,0 +1,60 @@
+// The package's programmatic API: `import { startSimulator } from 'vet-consult-simulator'` in a
+// vitest / jest / node:test suite. It starts the same core as `serve` in the test's own process and
+// drives it through the control API (/__sim/v1), exactly as the UI and external scripts do, so a
+// suite that uses it exercises the documented contract and nothing private.
+import { createSimulator } from '../core/simulator';
+import { controlClient, type ControlClient } from './control-client';
+
+export type { ClockState, ConsultationFilter, ConsultationView, FeedbackInput, JournalFilter, JournalSummary, JournalEntry, VetRecord } from './control-client';
+
+export interface StartSimulatorOptions {
+  /** Port to listen on; 0 (default) picks a free one. */
+  port?: number;
+  /** Address to bind (default 127.0.0.1). */
+  host?: string;
+  /** Keep the data in this folder; without it everything stays in memory (the default for tests). */
+  dataDir?: string;
+  /** Load the demo data set on an empty database. */
+  seed?: 'demo';
+  /** How many requests the journal keeps (default 10,000). */
+  journalCap?: number;
+}
+
+export interface RunningSimulator extends ControlClient {
+  /** Base URL of both partner families, e.g. `http://127.0.0.1:43117`. */
+  url: string;
+  /** The control API's base URL (`<url>/__sim/v1`). */
+  controlUrl: string;
+  /** The default app's credentials (app `demo`, id 1), ready for requests. */
+  credentials: { app: string; appId: number; username: string; password: string; apiKey: string; authorization: string };
+  /** Stops the server and releases the data folder. */
+  close(): Promise<void>;
+}
+
+export async function startSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
+  const sim = await createSimulator({
+    dataDir: options.dataDir, inMemory: !options.dataDir, seed: options.seed, journalCap: options.journalCap,
+  });
+  let url: string;
+  try {
+    ({ url } = await sim.listen(options.port ?? 0, options.host ?? '127.0.0.1'));
+  } catch (err) {
+    await sim.close();
+    throw err;
+  }
+  // Control calls always go to loopback, whatever address the partner API is bound to.
+  const port = new URL(url).port;
+  const controlUrl = `http://127.0.0.1:${port}/__sim/v1`;
+  const client = controlClient(controlUrl);
+  const app = (await client.apps()).find((a) => a.id === 1) ?? (await client.apps())[0];
+  return {
+    ...client,
+    url,
+    controlUrl,
+    credentials: {
+      app: app.name, appId: app.id, username: app.api_username, password: app.api_token, apiKey: app.api_key,
+      authorization: `Basic ${Buffer.from(`${app.api_username}:${app.api_token}`).toString('base64')}`,
+    },
+    close: () => sim.close(),
+  };
+}
