@@ -5,6 +5,7 @@
 import { createSimulator } from '../core/simulator';
 import { controlClient, type ControlClient } from './control-client';
 
+export { controlClient, ControlApiError } from './control-client';
 export type { ClockState, ConsultationFilter, ConsultationView, FeedbackInput, JournalFilter, JournalSummary, JournalEntry, VetRecord } from './control-client';
 
 export interface StartSimulatorOptions {

@@ -10,8 +10,9 @@ const blocks = [...README.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).fi
 let server: Running;
 let port: string;
 
-describe.skipIf(!existsSync(CLI))('README walk-throughs', () => {
+describe('README walk-throughs', () => {
   beforeAll(async () => {
+    if (!existsSync(CLI)) throw new Error('The build is missing: run `npm run build` first.');
     server = run(['--port', '0', '--in-memory']);
     const url = await (server as Running & { ready: Promise<string> }).ready;
     port = new URL(url).port;
@@ -21,7 +22,7 @@ describe.skipIf(!existsSync(CLI))('README walk-throughs', () => {
     await server?.exited;
   });
 
-  it('every curl block works on a fresh server, in order', () => {
+  it.each([1, 2])('every curl block works in order, on a fresh server and again on the same one (run %i)', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(4);
     const script = `set -euo pipefail\n${blocks.join('\n').replaceAll('127.0.0.1:4010', `127.0.0.1:${port}`).replaceAll('/tmp/miso.png', 'miso.png')}`;
     const out = execFileSync('bash', ['-c', script], { cwd: tempDir(), encoding: 'utf8', timeout: 60_000 });
@@ -33,5 +34,12 @@ describe.skipIf(!existsSync(CLI))('README walk-throughs', () => {
     ]) expect(out, message).toContain(message);
     expect(out.match(/"success":false/g)).toHaveLength(1); // only the declined card
     expect(out).not.toMatch(/Not Found|Server Error|Unauthenticated|"error"/);
+  });
+});
+
+describe('README example of the programmatic API', () => {
+  it('is the example test file, word for word (so the README shows code that runs)', () => {
+    const example = readFileSync(join(__dirname, '..', 'examples', 'start-simulator.test.ts'), 'utf8').split('\n').slice(1).join('\n').trimEnd();
+    expect(README).toContain(example);
   });
 });
