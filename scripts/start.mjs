@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { electronPackageDir, ensureRuntime } from './electron-runtime.mjs';
+import { electronPackageDir, ensureRuntime, RETRY_HINT } from './electron-runtime.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const given = process.argv.slice(2);
@@ -24,27 +24,40 @@ async function desktopOrReason() {
   if (!hasDisplay()) return { reason: 'there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set); start it from a desktop session for the window' };
   const pkgDir = electronPackageDir(root);
   if (!pkgDir) return { reason: 'the electron package is not installed (run `npm install` with dev dependencies)' };
-  return ensureRuntime(pkgDir);
+  return { ...(await ensureRuntime(pkgDir)), pkgDir };
 }
 
 // The child gets the signals a terminal or a process manager sends us, and its exit status is ours.
 function follow(child) {
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
+  const forward = (sig) => child.kill(sig);
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, forward);
   child.on('exit', (code, signal) => process.exit(signal ? 128 + (constants.signals[signal] ?? 0) : (code ?? 0)));
+  return () => ['SIGINT', 'SIGTERM', 'SIGHUP'].forEach((sig) => process.off(sig, forward));
+}
+
+function headless(reason) {
+  // The same command line as `npm run serve` (package.json), so both runs are tuned alike.
+  const serveArgs = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve.split(' ').slice(1);
+  follow(
+    spawn(process.execPath, [...serveArgs.map((a) => (a.startsWith('out/') ? join(root, a) : a)), ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, VET_SIM_INTRO: `Desktop app unavailable: ${reason}; running headless instead — open the UI address below in your browser.` },
+    }),
+  );
 }
 
 const found = await desktopOrReason();
 if (found.bin) {
   const env = { ...process.env };
   delete env.ELECTRON_RUN_AS_NODE; // set, it would make the runtime a plain Node.js
-  follow(spawn(found.bin, [root, ...args], { stdio: 'inherit', env }));
+  const child = spawn(found.bin, [root, ...args], { stdio: 'inherit', env });
+  const unfollow = follow(child);
+  // A runtime that cannot be executed at all (damaged download, no exec permission) is a reason too.
+  child.on('error', (e) => {
+    unfollow();
+    const fix = process.env.ELECTRON_OVERRIDE_DIST_PATH ? '' : `; delete ${join(found.pkgDir, 'dist')} and ${RETRY_HINT}`;
+    headless(`the Electron runtime at ${found.bin} could not be started (${e.code ?? e.message})${fix}`);
+  });
 } else {
-  // The same command line as `npm run serve` (package.json), so both runs are tuned alike.
-  const serveArgs = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve.split(' ').slice(1);
-  follow(
-    spawn(process.execPath, [...serveArgs.map((a) => (a.startsWith('out/') ? join(root, a) : a)), ...args], {
-      stdio: 'inherit',
-      env: { ...process.env, VET_SIM_INTRO: `Desktop app unavailable: ${found.reason}; running headless instead — open the UI address below in your browser.` },
-    }),
-  );
+  headless(found.reason);
 }

@@ -2,7 +2,7 @@
 // fetched with the package's own installer and the window launched; the headless server runs only
 // without a display, when the fetch fails, hangs past its bound or is disabled, or with --headless,
 // and its first line names which.
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -101,6 +101,15 @@ describe('npm start', () => {
     const { intro } = await headless(APP_ARGS, cleanEnv({ VET_SIM_ELECTRON_PACKAGE: pkg.dir, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }));
     expect(intro).toBe(`Desktop app unavailable: the Electron runtime is not downloaded and ELECTRON_SKIP_BINARY_DOWNLOAD is set; unset it and ${RETRY}${HEADLESS_TAIL}`);
     expect(pkg.fetchAttempted()).toBe(false);
+  });
+
+  it('a runtime that cannot be executed: headless, naming it and how to reinstall it', async () => {
+    const pkg = fakeElectronPackage('fails', { installed: true });
+    chmodSync(join(pkg.dir, 'dist', 'electron'), 0o644);
+    const { intro } = await headless(APP_ARGS, cleanEnv({ VET_SIM_ELECTRON_PACKAGE: pkg.dir }));
+    expect(intro).toBe(
+      `Desktop app unavailable: the Electron runtime at ${join(pkg.dir, 'dist', 'electron')} could not be started (EACCES); delete ${join(pkg.dir, 'dist')} and ${RETRY}${HEADLESS_TAIL}`,
+    );
   });
 
   it('ELECTRON_OVERRIDE_DIST_PATH: the runtime there is launched and nothing is fetched', async () => {
