@@ -1,34 +1,63 @@
-// `npm start`: the desktop app when the Electron runtime is available, else the headless
-// server with one line saying why (behaviour §1). Never triggers a runtime download.
-import { existsSync, readFileSync } from 'node:fs';
+// `npm start`: the desktop app. When the Electron runtime is missing it is fetched first with
+// Electron's own installer (bounded in time); the headless server runs instead only when there is
+// no display, the fetch fails or is disabled, or `--headless` is given — with one line saying which
+// (behaviour §1). No display is checked first: a runtime that cannot open a window is not worth fetching.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { electronPackageDir, ensureRuntime, RETRY_HINT } from './electron-runtime.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const args = process.argv.slice(2);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const given = process.argv.slice(2);
+const args = given.filter((a) => a !== '--headless');
 
-function electronBinary() {
-  const dir = join(root, 'node_modules', 'electron');
-  const pathFile = join(dir, 'path.txt');
-  if (!existsSync(pathFile)) return { reason: 'the Electron runtime is not downloaded (it cannot be fetched on this machine)' };
-  const bin = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  if (!existsSync(bin)) return { reason: 'the Electron runtime is not downloaded (it cannot be fetched on this machine)' };
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return { reason: 'there is no display' };
-  return { bin };
+function hasDisplay() {
+  if (!['linux', 'freebsd', 'openbsd'].includes(process.platform)) return true;
+  return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 }
 
-const found = process.env.VET_SIM_HEADLESS ? { reason: 'VET_SIM_HEADLESS is set' } : electronBinary();
-if (found.bin) {
-  const child = spawn(found.bin, [root, ...args], { stdio: 'inherit' });
-  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-  child.on('exit', (code) => process.exit(code ?? 0));
-} else {
+async function desktopOrReason() {
+  if (args.length !== given.length) return { reason: 'started with --headless' };
+  if (process.env.VET_SIM_HEADLESS) return { reason: 'VET_SIM_HEADLESS is set' };
+  if (!hasDisplay()) return { reason: 'there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set); start it from a desktop session for the window' };
+  const pkgDir = electronPackageDir(root);
+  if (!pkgDir) return { reason: 'the electron package is not installed (run `npm install` with dev dependencies)' };
+  return { ...(await ensureRuntime(pkgDir)), pkgDir };
+}
+
+// The child gets the signals a terminal or a process manager sends us, and its exit status is ours.
+function follow(child) {
+  const forward = (sig) => child.kill(sig);
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, forward);
+  child.on('exit', (code, signal) => process.exit(signal ? 128 + (constants.signals[signal] ?? 0) : (code ?? 0)));
+  return () => ['SIGINT', 'SIGTERM', 'SIGHUP'].forEach((sig) => process.off(sig, forward));
+}
+
+function headless(reason) {
   // The same command line as `npm run serve` (package.json), so both runs are tuned alike.
   const serveArgs = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve.split(' ').slice(1);
-  const child = spawn(process.execPath, [...serveArgs.map((a) => (a.startsWith('out/') ? join(root, a) : a)), ...args], {
-    stdio: 'inherit',
-    env: { ...process.env, VET_SIM_INTRO: `Desktop app unavailable: ${found.reason}; running headless instead — open the UI address below in your browser.` },
+  follow(
+    spawn(process.execPath, [...serveArgs.map((a) => (a.startsWith('out/') ? join(root, a) : a)), ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, VET_SIM_INTRO: `Desktop app unavailable: ${reason}; running headless instead — open the UI address below in your browser.` },
+    }),
+  );
+}
+
+const found = await desktopOrReason();
+if (found.bin) {
+  const env = { ...process.env };
+  delete env.ELECTRON_RUN_AS_NODE; // set, it would make the runtime a plain Node.js
+  const child = spawn(found.bin, [root, ...args], { stdio: 'inherit', env });
+  const unfollow = follow(child);
+  // A runtime that cannot be executed at all (damaged download, no exec permission) is a reason too.
+  child.on('error', (e) => {
+    unfollow();
+    const fix = process.env.ELECTRON_OVERRIDE_DIST_PATH ? '' : `; delete ${join(found.pkgDir, 'dist')} and ${RETRY_HINT}`;
+    headless(`the Electron runtime at ${found.bin} could not be started (${e.code ?? e.message})${fix}`);
   });
-  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-  child.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  headless(found.reason);
 }

@@ -3,12 +3,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventEmitter } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const fake = vi.hoisted(() => {
   const { EventEmitter: EE } = require('node:events') as typeof import('node:events');
   const windows: FakeWindow[] = [];
+  // Tests wait on these instead of the clock: 'loaded' (a window loaded its URL), 'quit' (app.quit was called).
+  const announcer = new EE();
   class FakeWebContents extends EE {
     windowOpenHandler?: (d: { url: string }) => { action: string };
     setWindowOpenHandler(h: (d: { url: string }) => { action: string }) {
@@ -24,6 +26,7 @@ const fake = vi.hoisted(() => {
     }
     async loadURL(url: string) {
       this.loadedUrl = url;
+      announcer.emit('loaded', this);
     }
     getBounds() {
       return { x: 1, y: 2, width: 1000, height: 700 };
@@ -51,6 +54,7 @@ const fake = vi.hoisted(() => {
     },
     quit() {
       this.quitCalls++;
+      announcer.emit('quit', this.quitCalls);
       const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
       (this as unknown as import("node:events").EventEmitter).emit("before-quit", event);
     },
@@ -59,6 +63,7 @@ const fake = vi.hoisted(() => {
   const opened: string[] = [];
   return {
     windows,
+    announcer,
     opened,
     module: {
       app,
@@ -105,8 +110,9 @@ describe('Electron main process', () => {
     expect(fake.module.session.defaultSession.webRequest.onHeadersReceived).toHaveBeenCalled();
     expect(fake.module.ipcMain.handle).toHaveBeenCalledWith('sim:open-data-folder', expect.any(Function));
     // quitting closes the core: the port stops answering
+    const closedCore = new Promise<void>((resolve) => fake.announcer.on('quit', (calls: number) => calls === 2 && resolve()));
     fake.module.app.quit();
-    await new Promise((r) => setTimeout(r, 300));
+    await closedCore; // the second quit comes after the core closed
     await expect(fetch(`${base}/api/v2/demo/media-url`)).rejects.toThrow();
     expect(fake.module.app.quitCalls).toBe(2); // once from the user, once after the core closed
   });
@@ -123,8 +129,10 @@ describe('Electron main process', () => {
     const argv = process.argv;
     process.argv = ['electron', '.', '--port', '0', '--data-dir', dir];
     try {
+      const loaded = once(fake.announcer, 'loaded');
       await import('../../src-main/electron/main');
-      await vi.waitFor(() => expect(fake.windows.length).toBe(1), { timeout: 5000 });
+      await loaded;
+      expect(fake.windows.length).toBe(1);
       expect(fake.windows[0].loadedUrl).toMatch(/\/__sim\/$/);
     } finally {
       process.argv = argv;
