@@ -163,5 +163,40 @@ describe('one transaction per use case', () => {
     expect(await appended(() => h.registerClient())).toBe(1);
     expect(await appended(() => h.http.post(`${C}/talk-to-vet`).send(TALK))).toBe(1);
     expect(await appended(() => h.post('/api/v2/demo/register-user', a7), 422)).toBe(0);
+    expect(await appended(() => h.http.post(`${C}/talk-to-vet`).send(TALK))).toBe(1); // a known user: no second registration
+  });
+  it('every other write of both families and of the vet is one transaction too', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'vcs-uow-'));
+    h = await makeSim({ inMemory: false, dataDir, checkpointIntervalMs: 3_600_000 });
+    const log = join(dataDir, 'simulator.sqlite-oplog');
+    const entries = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+    const one = async (what: string, request: () => PromiseLike<{ status: number; body: unknown }>) => {
+      const n = entries();
+      const r = await request();
+      expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(200);
+      expect(entries() - n, what).toBe(1);
+      return r.body as { data: Record<string, unknown> };
+    };
+    const ann = 'ann@example.com';
+    await one('A7', () => h.post('/api/v2/demo/register-user', { first_name: 'Ann', email: ann, role: 'users', dev_type: 'ios' }));
+    await one('A2', () => h.post('/api/v2/demo/pet/add', { email: ann, name: 'Rex', age: '2 years', sex: 'male' }));
+    await one('B1', () => h.http.post(`${C}/pet/add`).send({ email: ann, name: 'Tom', age: '1 years', sex: 'male' }));
+    await one('A3', () => h.post('/api/v2/demo/pet/update', { email: ann, pet_id: 1, pet: { color: 'red' } }));
+    await one('B2', () => h.http.post(`${C}/pet/update`).send({ email: ann, pet_id: 1, pet: { color: 'blue' } }));
+    await one('B8', () => h.http.post(`${C}/pet/switch?email=${ann}&pet_id=2`));
+    await one('A4', () => h.post('/api/v2/demo/pet/remove', { email: ann, pet_id: 2 }));
+    const chat = (await one('A8 chat', () => h.post('/api/v2/demo/talk-to-vet', { email: ann, conversation_request: 'chat', pet_id: 1 }))).data.channel as string;
+    await one('vet accepts', () => h.ctl.post(`/consultations/${chat}/accept`));
+    await one('vet writes feedback', () => h.ctl.put(`/consultations/${chat}/feedback`, { recommendation: 'Urgent', reason: 'limping' }));
+    await one('A10', () => h.post('/api/v2/demo/end', { channel_sid: chat }));
+    const room = (await one('A8 video', () => h.post('/api/v2/demo/talk-to-vet', { email: ann, conversation_request: 'video', pet_id: 1 }))).data.channel as string;
+    await one('A14', () => h.post('/api/v2/demo/video-call-action', { room_sid: room, status: 'accepted' }));
+    await one('vet ends the call', () => h.ctl.post(`/consultations/${room}/end`));
+    const room2 = (await one('A8 video', () => h.post('/api/v2/demo/talk-to-vet', { email: ann, conversation_request: 'video', pet_id: 1 }))).data.channel as string;
+    await one('vet outcome', () => h.ctl.post(`/consultations/${room2}/outcome`, { status: 'declined' }));
+    await one('vet goes offline', () => h.ctl.patch('/vets/vet_3', { online: false }));
+    await one('A12', () => h.post('/api/v2/demo/actions', { email: ann, status: 'cancelled' }));
+    await one('B11', () => h.http.post(`${C}/actions`).send({ api_key: 'demo-api-key', email: ann, status: 'subscribed' }));
+    await one('A13', () => h.post('/api/v2/demo/delete-user', { email: ann, app_id: 1 }));
   });
 });
