@@ -65,17 +65,42 @@ export const webUserReportBody = withRules(
   [requiredWith('date_to', 'date_from'), requiredWith('date_from', 'date_to')],
 );
 
+// A7: the spec types the names as plain strings (the name character set is stated for A12, B9 and
+// B10 only). Pet details are optional at registration; once any is sent, the pet must be complete
+// enough to add (A2's required fields), in Laravel's `required_with` wording.
+const A7_PET_FIELDS = ['name', 'age', 'sex', 'species', 'breed', 'color', 'weight', 'sex_type', 'dob'] as const;
+const a7PetRequiredWith = (field: (typeof A7_PET_FIELDS)[number], others: readonly string[]) => ({
+  check: (data: Record<string, unknown>) =>
+    !others.some((o) => data[o] !== undefined && data[o] !== null && data[o] !== '') || (data[field] !== undefined && data[field] !== null && data[field] !== ''),
+  error: `The ${field} field is required when ${others.map((o) => o.replace(/_/g, ' ')).join(' / ')} is present.`,
+  path: [field],
+});
+
 export const registerUserBody = withRules(
   fields({
-    first_name: personName({ required: true }),
-    last_name: personName(),
+    first_name: text({ required: true }),
+    last_name: text(),
     email: email({ required: true }),
     role: oneOf(ROLES, { required: true }),
     dev_type: text({ required: true }),
     emergency_fund: integer({ min: 0 }),
     phone_no: text({ max: 32 }),
+    name: text(),
+    age: petAge(),
+    sex: text(),
+    species: species(),
+    breed: text(),
+    color: text(),
+    weight: petWeight(),
+    sex_type: text(),
+    dob: text(),
   }),
-  [requiredIf('emergency_fund', 'role', 'protect_users')],
+  [
+    requiredIf('emergency_fund', 'role', 'protect_users'),
+    a7PetRequiredWith('name', A7_PET_FIELDS.filter((f) => f !== 'name')),
+    a7PetRequiredWith('age', ['name']),
+    a7PetRequiredWith('sex', ['name']),
+  ],
 );
 
 export const talkToVetBody = fields({

@@ -32,11 +32,55 @@ describe('A7 register-user', () => {
     expect(r.body.data.user.emergency_fund).toBe(0);
     expect(r.body.data.user.last_name).toBe('');
   });
-  it('name character set: Turkish letters and punctuation pass, others fail', async () => {
-    expect((await h.post('/api/v2/demo/register-user', { first_name: "Şükrü O'Brien-ığ", email: 'a@example.com', role: 'users', dev_type: 'x' })).status).toBe(422);
-    expect((await h.post('/api/v2/demo/register-user', { first_name: "Şükrü O'Brien ığ", last_name: 'Çelik (Jr.)', email: 'a@example.com', role: 'users', dev_type: 'x' })).status).toBe(200);
-    const bad = await h.post('/api/v2/demo/register-user', { first_name: 'Zoë', last_name: '李', email: 'b@example.com', role: 'users', dev_type: 'x' });
+  it('names are plain strings on A7 (no character set stated there): José and 李 register, over 255 characters does not; A12 keeps the character set', async () => {
+    const r = await h.post('/api/v2/demo/register-user', { first_name: 'José', last_name: '李', email: 'jose@example.com', role: 'users', dev_type: 'x' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.user).toMatchObject({ first_name: 'José', last_name: '李' });
+    const long = await h.post('/api/v2/demo/register-user', { first_name: 'a'.repeat(256), last_name: 7, email: 'long@example.com', role: 'users', dev_type: 'x' });
+    expect(long.body).toEqual({ success: false, status_code: 422, message: ['The first name must not be greater than 255 characters.', 'The last name must be a string.'], data: [] });
+    // A12 keeps the character set the spec states for it.
+    await h.registerUser();
+    const ok = await h.post('/api/v2/demo/actions', { email: 'ann@example.com', status: 'subscribed', first_name: "Şükrü O'Brien ığ", last_name: 'Çelik (Jr.)' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const bad = await h.post('/api/v2/demo/actions', { email: 'ann@example.com', status: 'subscribed', first_name: 'Zoë', last_name: 'O-B' });
     expect(bad.body.message).toEqual(['The first name format is invalid.', 'The last name format is invalid.']);
+    const users = (await h.ctl.get('/users?q=ann@example.com')).body.items;
+    expect(users[0]).toMatchObject({ first_name: "Şükrü O'Brien ığ", last_name: 'Çelik (Jr.)' });
+  });
+  it('pet details sent at registration create the default pet: user.pets is that Pet, as A2 serializes it, and A5 lists it; without them pets is null', async () => {
+    const plain = await h.post('/api/v2/demo/register-user', { first_name: 'Bo', email: 'bo@example.com', role: 'users', dev_type: 'ios' });
+    expect(plain.body.data.user.pets).toBeNull();
+    expect((await h.ctl.get('/pets')).body.total).toBe(0);
+    const r = await h.post('/api/v2/demo/register-user', {
+      first_name: 'Ann', email: 'ann@example.com', role: 'users', dev_type: 'ios',
+      name: 'Rex', age: '2 year 3 months', sex: 'male', species: 'Dog', breed: 'Collie', color: 'black', weight: '12 lbs', sex_type: 'neutered', dob: '2022-01-01',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const pet = r.body.data.user.pets;
+    expect(pet).toMatchObject({
+      id: 1, user_id: 2, app_id: 1, name: 'Rex', age: '2 years 3 months', sex: 'male', species: 'dog', breed: 'Collie', color: 'black',
+      weight: '12 lbs', sex_type: 'neutered', dob: '2022-01-01', pivot: { vet_care_user_id: 2, pet_id: 1 }, deleted_at: null,
+    });
+    const list = await h.get('/api/v2/demo/pet/list?email=ann@example.com');
+    expect(list.body.data.list).toEqual([pet]);
+    // A second pet added by A2 is no default: the registration's pet stays the one A7 reported.
+    await h.addPet('ann@example.com', { name: 'Tom', species: 'cat' });
+    const listed = (await h.get('/api/v2/demo/pet/list?email=ann@example.com')).body.data.list;
+    expect(listed.map((p: { name: string; pivot?: unknown }) => [p.name, p.pivot !== undefined && p.pivot !== null])).toEqual([['Rex', true], ['Tom', false]]);
+  });
+  it('partial pet details: name needs age and sex, any pet field needs name (required_with); the pet rules of A2 apply; nothing is written', async () => {
+    const base = { first_name: 'Ann', email: 'ann@example.com', role: 'users', dev_type: 'ios' };
+    const named = await h.post('/api/v2/demo/register-user', { ...base, name: 'Rex' });
+    expect(named.body).toEqual({
+      success: false, status_code: 422, data: [],
+      message: ['The age field is required when name is present.', 'The sex field is required when name is present.'],
+    });
+    const unnamed = await h.post('/api/v2/demo/register-user', { ...base, species: 'dog' });
+    expect(unnamed.body.message).toEqual(['The name field is required when age / sex / species / breed / color / weight / sex type / dob is present.']);
+    const bad = await h.post('/api/v2/demo/register-user', { ...base, name: 'Rex', age: 'two', sex: 'male', species: 'fish', weight: 'heavy' });
+    expect(bad.body.message).toEqual(['The age format is invalid.', 'The selected species is invalid.', 'The weight format is invalid.']);
+    expect((await h.ctl.get('/users')).body.total).toBe(0);
+    expect((await h.ctl.get('/pets')).body.total).toBe(0);
   });
   it('a trial ends after 14 days of simulator time: remaining 0 and can_activate_Emergency true', async () => {
     await h.registerUser({ role: 'protect_users', emergency_fund: 100 });

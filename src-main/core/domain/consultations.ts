@@ -6,20 +6,26 @@ import { consultationsRepo } from '../db/repositories/consultations';
 import type { ConsultationRow, PetRow, UserRow, VetRow } from '../db/repositories/types';
 import { conflict, DomainError, notFound } from '../errors';
 import { type DomainContext, nowStamp, randomHex } from './context';
-import { tokenService, type Grants } from './tokens';
+import { identityService } from './identity';
+import { petService } from './pets';
+import type { Grants } from './tokens';
 import { userService } from './users';
 import { vetService } from './vets';
 
 export type Outcome = 'accepted' | 'declined' | 'notanswered';
-export const identityOf = (app: AppRecord, user: UserRow) => `${app.name}-user-${user.id}`;
 export const grantsOf = (c: ConsultationRow | undefined): Grants =>
   !c ? {} : c.type === 'chat' ? { chat: { channel_sid: c.sid } } : { video: { room: c.sid } };
+
+export interface ConsultationRequest {
+  type: 'chat' | 'video'; family: 'application' | 'client'; doctor_email?: string; dev_type?: string; device_token?: string; location_email?: string;
+}
 
 export function consultationService(ctx: DomainContext, random?: () => number) {
   const repo = consultationsRepo(ctx.db);
   const vets = vetService(ctx, random);
   const users = userService(ctx);
-  const tokens = tokenService(ctx);
+  const pets = petService(ctx);
+  const identities = identityService(ctx);
 
   const find = (sid: string, type?: 'chat' | 'video', appId?: number): ConsultationRow => {
     const c = repo.bySid(sid);
@@ -33,36 +39,52 @@ export function consultationService(ctx: DomainContext, random?: () => number) {
     return repo.byId(c.id)!;
   };
 
-  return {
+  const svc = {
     repo,
     find,
-    /** A8 / B10: assigns a vet and opens a channel (chat) or a room (video). */
-    async start(app: AppRecord, user: UserRow, pet: PetRow, req: {
-      type: 'chat' | 'video'; family: 'application' | 'client'; doctor_email?: string; dev_type?: string; device_token?: string; location_email?: string;
-    }): Promise<{ consultation: ConsultationRow; vet: VetRow; rtcToken: string }> {
-      const { consultation, vet } = ctx.db.tx(() => {
-        const vet = vets.pick(req.doctor_email);
+    /** The vet who takes a new consultation (503 when nobody is online and free); writes nothing. */
+    pickVet: (doctorEmail?: string): VetRow => vets.pick(doctorEmail),
+    /**
+     * The writes of a new consultation, inside the caller's transaction: the user's identity and a
+     * channel (chat) or a room (video) with the vet. `vet` is picked here unless the caller did so
+     * before writing anything of its own.
+     */
+    open(app: AppRecord, user: UserRow, pet: PetRow, req: ConsultationRequest, vet: VetRow = vets.pick(req.doctor_email)): { consultation: ConsultationRow; vet: VetRow } {
+      return ctx.db.tx(() => {
         const now = nowStamp(ctx);
         const sid = `${req.type === 'chat' ? 'CH' : 'RM'}${randomHex(16)}`;
-        users.setRtcSidOnce(user, `US${randomHex(16)}`);
+        const identity = identities.issue(app, user);
         const id = repo.insert({
           sid, type: req.type, status: req.type === 'chat' ? 'waiting' : 'ringing', outcome: null, app_id: app.id, user_id: user.id,
-          pet_id: pet.id, vet_id: vet.id, identity: identityOf(app, user), family: req.family, requested_vet_email: req.doctor_email ?? null,
+          pet_id: pet.id, vet_id: vet.id, identity, family: req.family, requested_vet_email: req.doctor_email ?? null,
           dev_type: req.dev_type ?? null, device_token: req.device_token ?? null, location_email: req.location_email ?? null,
           created_at: now, accepted_at: null, ended_at: null, updated_at: now,
         });
         ctx.events.state('consultation', sid, 'created');
         return { consultation: repo.byId(id)!, vet };
       });
-      const rtcToken = await tokens.issue(app.name, consultation.identity, grantsOf(consultation));
+    },
+    /** Opens a consultation in its own unit of work; the token is signed after the commit. */
+    async start(app: AppRecord, user: UserRow, pet: PetRow, req: ConsultationRequest): Promise<{ consultation: ConsultationRow; vet: VetRow; rtcToken: string }> {
+      const { consultation, vet } = ctx.db.tx(() => svc.open(app, user, pet, req));
+      const rtcToken = await identities.rtcToken(app, user, grantsOf(consultation));
       return { consultation, vet, rtcToken };
+    },
+    /** A8: the user and one of its pets, a vet, a channel or room; the user as committed. */
+    async talkToVet(app: AppRecord, input: ConsultationRequest & { email: string; pet_id: number }) {
+      const { consultation, vet, user } = ctx.db.tx(() => {
+        const owner = users.findLive(app, input.email);
+        const pet = pets.find(owner, input.pet_id);
+        return { ...svc.open(app, owner, pet, input), user: users.repo.byId(owner.id)! };
+      });
+      const rtcToken = await identities.rtcToken(app, user, grantsOf(consultation));
+      return { consultation, vet, user, rtcToken };
     },
     /** A9: a fresh token for a known identity of this app. */
     async refresh(app: AppRecord, identity: string): Promise<string> {
-      const m = /^(.+)-user-(\d+)$/.exec(identity);
-      const user = m && m[1] === app.name ? users.repo.liveById(app.id, Number(m[2])) : undefined;
-      if (!user || !user.rtc_user_sid) throw notFound('Identity');
-      return tokens.issue(app.name, identity, grantsOf(repo.latestOfUser(user.id)));
+      const user = identities.holder(app, identity);
+      if (!user) throw notFound('Identity');
+      return identities.rtcToken(app, user, grantsOf(repo.latestOfUser(user.id)));
     },
     /** Partner A10 or vet: end a chat. */
     endChat(sid: string, appId?: number): ConsultationRow {
@@ -103,4 +125,5 @@ export function consultationService(ctx: DomainContext, random?: () => number) {
       return c;
     },
   };
+  return svc;
 }

@@ -23,7 +23,7 @@ export function buildServices(ctx: DomainContext, opts: { journalDb: Database; j
     consultations: consultationService(ctx, opts.random),
     feedback: feedbackService(ctx),
     payments: paymentService(ctx),
-    clientUsers: clientUserService(ctx),
+    clientUsers: clientUserService(ctx, opts.random),
     tokens: tokenService(ctx),
     faults: faultService(ctx, opts.random),
     journal: journalService(ctx, opts.journalDb, opts.journalCap),

@@ -5,11 +5,15 @@ import { usersRepo } from '../db/repositories/users';
 import type { UserRow } from '../db/repositories/types';
 import { conflict, notFound, validation } from '../errors';
 import { type DomainContext, nowStamp } from './context';
+import { identityService } from './identity';
+import { petService } from './pets';
 
 export type UserPatch = Partial<Pick<UserRow, 'first_name' | 'last_name' | 'phone_no' | 'your_registration_date' | 'role' | 'type' | 'emergency_fund' | 'status'>>;
 
 export function userService(ctx: DomainContext) {
   const repo = usersRepo(ctx.db);
+  const pets = petService(ctx);
+  const identity = identityService(ctx);
   const svc = {
     repo,
     findLive(app: AppRecord, email: string): UserRow {
@@ -38,16 +42,33 @@ export function userService(ctx: DomainContext) {
       ctx.events.state('user', id, 'created');
       return repo.byId(id)!;
     },
-    /** A7. */
+    /**
+     * The writes of A7, in one transaction: the user, its first status record, the pet sent with
+     * it (which becomes the default pet) and its identity, together or not at all.
+     */
     registerApplicationUser(app: AppRecord, body: RegisterUserBody): UserRow {
       return ctx.db.tx(() => {
         svc.assertEmailFree(app, body.email);
-        return svc.insert(app, {
+        const created = svc.insert(app, {
           family: 'application', email: body.email, first_name: body.first_name, last_name: body.last_name ?? null,
           phone_no: body.phone_no ?? null, dev_type: body.dev_type, role: body.role, status: 'subscribed', type: 'monthly',
           emergency_fund: body.role === 'protect_users' ? (body.emergency_fund ?? 0) : 0,
         });
+        // The schema requires name, age and sex together, so a name means a complete pet.
+        if (body.name !== undefined && body.name !== null) {
+          pets.add(app, created, {
+            name: body.name, age: body.age!, sex: body.sex!, species: body.species, breed: body.breed, color: body.color,
+            weight: body.weight, sex_type: body.sex_type, dob: body.dob,
+          });
+        }
+        identity.issue(app, created);
+        return repo.byId(created.id)!;
       });
+    },
+    /** A7: the registration, then the token signed for the committed user. */
+    async register(app: AppRecord, body: RegisterUserBody): Promise<{ user: UserRow; rtcToken: string }> {
+      const user = svc.registerApplicationUser(app, body);
+      return { user, rtcToken: await identity.rtcToken(app, user) };
     },
     /** A12 and B11: append a status record, apply the optional fields, enforce the role rule. */
     applyAction(app: AppRecord, body: Pick<UserActionBody, 'email'> & { status: string } & UserPatch & { type?: string }): UserRow {
@@ -75,12 +96,6 @@ export function userService(ctx: DomainContext) {
         ctx.events.state('user', user.id, 'deleted');
         return repo.byId(user.id)!;
       });
-    },
-    setRtcSidOnce(user: UserRow, sid: string): void {
-      if (!user.rtc_user_sid) {
-        repo.update(user.id, { rtc_user_sid: sid });
-        user.rtc_user_sid = sid;
-      }
     },
   };
   return svc;

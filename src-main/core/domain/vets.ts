@@ -26,10 +26,12 @@ export function vetService(ctx: DomainContext, random: () => number = Math.rando
       for (const v of SEED_VETS) if (!repo.byId(v.id)) repo.insert(v);
     },
     setOnline(id: string, online: boolean): VetRecord {
-      this.require(id);
-      repo.setOnline(id, online);
-      ctx.events.state('vet', id, online ? 'online' : 'offline');
-      return this.require(id);
+      return ctx.db.tx(() => {
+        this.require(id);
+        repo.setOnline(id, online);
+        ctx.events.state('vet', id, online ? 'online' : 'offline');
+        return this.require(id);
+      });
     },
     /** The preferred vet when online and free, else a random online free vet, else 503. */
     pick(preferredEmail?: string): VetRow {

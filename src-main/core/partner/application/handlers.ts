@@ -3,7 +3,6 @@ import type * as A from '../../../../src-shared/schemas/application';
 import type { UserRow } from '../../db/repositories/types';
 import type { HandlerTable, PartnerRequest } from '../handler';
 import { emergencyStats } from '../../domain/emergency';
-import { randomHex } from '../../domain/context';
 import { appPet, appUser, webUserRow } from './serializers';
 
 function userView(r: PartnerRequest, user: UserRow) {
@@ -49,37 +48,30 @@ export const applicationHandlers: HandlerTable = {
   },
 
   A7: async (r: PartnerRequest<A.RegisterUserBody>) => {
-    const { services: s, ctx } = r;
-    const user = s.users.registerApplicationUser(r.app, r.input);
-    const identity = `${r.app.name}-user-${user.id}`;
-    ctx.db.tx(() => s.users.setRtcSidOnce(user, `US${randomHex(16)}`));
-    const rtcToken = await s.tokens.issue(r.app.name, identity);
+    const { user, rtcToken } = await r.services.users.register(r.app, r.input);
     return {
       message: 'User registered successfully.',
-      data: { user: userView(r, user), rtcToken, emergency_stats: emergencyStats(user, ctx.clock.nowMs()) },
+      data: { user: userView(r, user), rtcToken, emergency_stats: emergencyStats(user, r.ctx.clock.nowMs()) },
     };
   },
 
   A8: async (r: PartnerRequest<A.TalkToVetBody>) => {
     const { services: s, ctx } = r;
-    const user = s.users.findLive(r.app, r.input.email);
-    const pet = s.pets.find(user, r.input.pet_id);
-    const { consultation, vet, rtcToken } = await s.consultations.start(r.app, user, pet, {
-      type: r.input.conversation_request, family: 'application', doctor_email: r.input.doctor_email,
-      dev_type: r.input.dev_type, device_token: r.input.device_token, location_email: r.input.location_email,
+    const { consultation, vet, user, rtcToken } = await s.consultations.talkToVet(r.app, {
+      email: r.input.email, pet_id: r.input.pet_id, type: r.input.conversation_request, family: 'application',
+      doctor_email: r.input.doctor_email, dev_type: r.input.dev_type, device_token: r.input.device_token, location_email: r.input.location_email,
     });
-    const latest = s.users.repo.byId(user.id)!;
     const stringified = JSON.stringify({
       rtcToken,
       user: {
-        ...userView(r, latest),
+        ...userView(r, user),
         emergency_lastest_protect: {
           id: consultation.id, user_id: consultation.identity, vet_id: vet.id, type: consultation.type,
-          protected: latest.role === 'protect_users' ? 1 : 0, db_user_id: latest.id,
+          protected: user.role === 'protect_users' ? 1 : 0, db_user_id: user.id,
           created_at: consultation.created_at, updated_at: consultation.updated_at,
         },
       },
-      emergency_stats: emergencyStats(latest, ctx.clock.nowMs()),
+      emergency_stats: emergencyStats(user, ctx.clock.nowMs()),
     });
     return {
       message: 'User Found Successfully',

@@ -20,14 +20,6 @@ function userView(r: PartnerRequest, user: UserRow) {
   return clientUser(r.app, user, { defaultPet: s.pets.defaultPet(user), devices: s.users.repo.devices(user.id), statuses: s.users.repo.statuses(user.id) });
 }
 
-async function sessionTokens(r: PartnerRequest, user: UserRow, grants = {}) {
-  const identity = `${r.app.name}-user-${user.id}`;
-  return {
-    token: await r.services.tokens.issue(r.app.name, String(user.id), {}),
-    rtcToken: await r.services.tokens.issue(r.app.name, identity, grants),
-  };
-}
-
 export const clientHandlers: HandlerTable = {
   B1: (r: PartnerRequest<A.PetAddBody>) => {
     const user = r.services.users.findLive(r.app, r.input.email);
@@ -94,24 +86,12 @@ export const clientHandlers: HandlerTable = {
   },
 
   B9: async (r: PartnerRequest<B.ClientRegisterBody>) => {
-    const user = r.services.clientUsers.register(r.app, r.input);
-    const tokens = await sessionTokens(r, user);
-    return { message: 'User Created Successfully', data: { stringify_response: JSON.stringify({ ...tokens, user: userView(r, user) }) } };
+    const { user, token, rtcToken } = await r.services.clientUsers.registerWithTokens(r.app, r.input);
+    return { message: 'User Created Successfully', data: { stringify_response: JSON.stringify({ token, rtcToken, user: userView(r, user) }) } };
   },
 
   B10: async (r: PartnerRequest<B.ClientTalkToVetBody>) => {
-    const s = r.services;
-    let user = s.users.repo.liveByEmail(r.app.id, r.input.email) ?? s.clientUsers.register(r.app, r.input);
-    let pet = s.pets.defaultPet(user);
-    if (!pet) {
-      pet = s.pets.add(r.app, user, r.input);
-      user = s.users.repo.byId(user.id)!;
-    }
-    const { consultation, rtcToken } = await s.consultations.start(r.app, user, pet, {
-      type: 'chat', family: 'client', device_token: r.input.device_token, dev_type: r.input.dev_type, location_email: r.input.location_email,
-    });
-    const token = await s.tokens.issue(r.app.name, String(user.id), {});
-    user = s.users.repo.byId(user.id)!;
+    const { consultation, user, token, rtcToken } = await r.services.clientUsers.talkToVet(r.app, r.input);
     return {
       message: 'User Found Successfully',
       data: { stringify_response: JSON.stringify({ token, rtcToken, channel: consultation.sid, user: userView(r, user) }) },

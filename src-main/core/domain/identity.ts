@@ -1,0 +1,49 @@
+// The real-time identity of a user, owned here for every use case that issues one (A7, A8, B9, B10)
+// and for the one that checks it (A9): `<app name>-user-<id>`, with the user's `rtc_user_sid`
+// (`US` + 32 hex) set the first time a token is issued (behaviour §9).
+import type { AppRecord } from '../../../src-shared/control';
+import { usersRepo } from '../db/repositories/users';
+import type { UserRow } from '../db/repositories/types';
+import { type DomainContext, randomHex } from './context';
+import { type Grants, tokenService } from './tokens';
+
+export const identityOf = (app: Pick<AppRecord, 'name'>, user: Pick<UserRow, 'id'>) => `${app.name}-user-${user.id}`;
+
+/** The user id an identity names, when it names a user of this app. */
+export function userIdOf(app: Pick<AppRecord, 'name'>, identity: string): number | undefined {
+  const m = /^(.+)-user-(\d{1,15})$/.exec(identity);
+  return m && m[1] === app.name ? Number(m[2]) : undefined;
+}
+
+export function identityService(ctx: DomainContext) {
+  const users = usersRepo(ctx.db);
+  const tokens = tokenService(ctx);
+  return {
+    /**
+     * Must run inside the use case's transaction: gives the user its sid (once) and makes sure the
+     * signing secret exists, so the tokens signed after the commit need no write of their own.
+     */
+    issue(app: AppRecord, user: UserRow): string {
+      if (!ctx.db.inTransaction) throw new Error('An identity is issued inside the transaction of its use case.');
+      if (!user.rtc_user_sid) {
+        const sid = `US${randomHex(16)}`;
+        users.update(user.id, { rtc_user_sid: sid });
+        user.rtc_user_sid = sid;
+      }
+      tokens.secret();
+      return identityOf(app, user);
+    },
+    /** The user a known identity of this app belongs to: a live user that was issued a token. */
+    holder(app: AppRecord, identity: string): UserRow | undefined {
+      const id = userIdOf(app, identity);
+      const user = id === undefined ? undefined : users.liveById(app.id, id);
+      return user?.rtc_user_sid ? user : undefined;
+    },
+    /** Signs the real-time token for committed data (after the transaction). */
+    rtcToken: (app: AppRecord, user: UserRow, grants: Grants = {}) => tokens.issue(app.name, identityOf(app, user), grants),
+    /** The client family's pair: `token` (subject: the user id) and `rtcToken` (subject: the identity). */
+    async sessionTokens(app: AppRecord, user: UserRow, grants: Grants = {}) {
+      return { token: await tokens.issue(app.name, String(user.id), {}), rtcToken: await tokens.issue(app.name, identityOf(app, user), grants) };
+    },
+  };
+}
