@@ -1,5 +1,5 @@
 // The control API: guards, tenants, vets, clock, faults, journal (masking, cap), events, reset, snapshot, openapi.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { controlGuard } from '../../src-main/core/control/guard';
 import { ENDPOINTS } from '../../src-shared/endpoints';
 import { DEMO_AUTH, makeSim, type Harness } from '../helpers';
@@ -67,16 +67,23 @@ describe('tenants and vets', () => {
 
 describe('clock', () => {
   it('advance, freeze, set, back to real time', async () => {
-    expect((await h.ctl.get('/clock')).body.is_real_time).toBe(true);
-    const adv = await h.ctl.post('/clock', { advance_seconds: 3600 });
-    expect(adv.body.offset_ms).toBeGreaterThanOrEqual(3600_000 - 50);
-    expect(adv.body.is_real_time).toBe(false);
-    const frozen = await h.ctl.post('/clock', { frozen: true });
-    await new Promise((r) => setTimeout(r, 30));
-    expect((await h.ctl.get('/clock')).body.now).toBe(frozen.body.now);
-    expect((await h.ctl.post('/clock', { set: '2030-01-01T00:00:00Z' })).body.now).toBe('2030-01-01T00:00:00.000Z');
-    expect((await h.ctl.post('/clock', { real_time: true })).body.is_real_time).toBe(true);
-    expect((await h.ctl.post('/clock', { advance_seconds: 'x' })).status).toBe(422);
+    // Real time is the test's to move, so "frozen" is checked without waiting for the wall clock.
+    const real = { now: Date.parse('2026-03-01T08:00:00Z') };
+    const c = await makeSim({ realNow: () => real.now });
+    try {
+      expect((await c.ctl.get('/clock')).body.is_real_time).toBe(true);
+      const adv = await c.ctl.post('/clock', { advance_seconds: 3600 });
+      expect(adv.body).toMatchObject({ offset_ms: 3600_000, is_real_time: false, now: '2026-03-01T09:00:00.000Z' });
+      const frozen = await c.ctl.post('/clock', { frozen: true });
+      real.now += 60_000;
+      expect((await c.ctl.get('/clock')).body.now).toBe(frozen.body.now);
+      expect((await c.ctl.post('/clock', { set: '2030-01-01T00:00:00Z' })).body.now).toBe('2030-01-01T00:00:00.000Z');
+      const back = await c.ctl.post('/clock', { real_time: true });
+      expect(back.body).toMatchObject({ is_real_time: true, now: '2026-03-01T08:01:00.000Z' });
+      expect((await c.ctl.post('/clock', { advance_seconds: 'x' })).status).toBe(422);
+    } finally {
+      await c.sim.close();
+    }
   });
 });
 
@@ -89,9 +96,22 @@ describe('faults', () => {
     await h.http.get('/api/v2/demo/media-url');
     expect((await h.http.get('/api/v2/demo/media-url')).status).toBe(200);
     expect((await h.ctl.get('/faults')).body.items[0].count).toBe(0);
-    const t = Date.now();
-    await h.http.get('/api/v2/demo/pet/list?email=a@b.co').set('authorization', DEMO_AUTH);
-    expect(Date.now() - t).toBeGreaterThanOrEqual(110);
+    // The delay is a timer the test drives: the answer is held until exactly 120 ms have passed on it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const timer = vi.spyOn(globalThis, 'setTimeout');
+      let answered = false;
+      const delayed = h.http.get('/api/v2/demo/pet/list?email=a@b.co').set('authorization', DEMO_AUTH).then((r) => ((answered = true), r));
+      // (not vi.waitUntil: under fake timers it moves the clock by its polling interval)
+      while (!timer.mock.calls.some((call) => call[1] === 120)) await new Promise((r) => setImmediate(r));
+      await vi.advanceTimersByTimeAsync(119);
+      await new Promise((r) => setImmediate(r));
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await delayed).body.message).toEqual(['User Not Found']);
+    } finally {
+      vi.useRealTimers();
+    }
     expect((await h.ctl.put('/faults', [{ endpoint: 'Z9' }])).status).toBe(422);
   });
 });
@@ -144,22 +164,65 @@ describe('request journal (behaviour §14)', () => {
 
 describe('events (SSE, batched)', () => {
   it('streams request summaries and state changes as batches', async () => {
-    const { port } = await h.sim.listen(0, '127.0.0.1');
-    const res = await fetch(`http://127.0.0.1:${port}/__sim/v1/events`);
-    const reader = res.body!.getReader();
-    for (let i = 0; i < 5; i++) await fetch(`http://127.0.0.1:${port}/api/v2/demo/media-url`);
-    await fetch(`http://127.0.0.1:${port}/__sim/v1/vets/vet_1`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"online":false}' });
-    let text = '';
-    const deadline = Date.now() + 3000;
-    while (Date.now() < deadline && !(text.includes('event: request') && text.includes('event: state'))) text += new TextDecoder().decode((await reader.read()).value);
-    await reader.cancel();
-    const requestBatch = JSON.parse(/event: request\ndata: (.*)\n/.exec(text)![1]);
-    expect(requestBatch).toHaveLength(5); // one message for the burst, not five
-    expect(requestBatch[0]).toMatchObject({ endpoint: 'A1', status: 200 });
-    expect(JSON.parse(/event: state\ndata: (.*)\n/.exec(text)![1])).toContainEqual({ entity: 'vet', id: 'vet_1', action: 'offline' });
-    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    // The stream's flush interval is the test's to tick: five requests the bus has seen go out as one message.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const bus = h.sim.ctx.events;
+    try {
+      const { port } = await h.sim.listen(0, '127.0.0.1');
+      const res = await fetch(`http://127.0.0.1:${port}/__sim/v1/events`);
+      expect(res.headers.get('content-type')).toBe('text/event-stream');
+      const stream = sseReader(res);
+      await stream.until((text) => text.includes(': connected'));
+      const published = eventsSeen(bus, 'request', 5);
+      for (let i = 0; i < 5; i++) await fetch(`http://127.0.0.1:${port}/api/v2/demo/media-url`);
+      await published;
+      const offline = eventsSeen(bus, 'state', 1);
+      await fetch(`http://127.0.0.1:${port}/__sim/v1/vets/vet_1`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"online":false}' });
+      await offline;
+      vi.advanceTimersByTime(100);
+      const text = await stream.until((t) => t.includes('event: request') && t.includes('event: state'));
+      await stream.cancel();
+      expect(text.match(/event: request/g)).toHaveLength(1); // one message for the burst, not five
+      const requestBatch = JSON.parse(/event: request\ndata: (.*)\n/.exec(text)![1]);
+      expect(requestBatch).toHaveLength(5);
+      expect(requestBatch[0]).toMatchObject({ endpoint: 'A1', status: 200 });
+      expect(JSON.parse(/event: state\ndata: (.*)\n/.exec(text)![1])).toContainEqual({ entity: 'vet', id: 'vet_1', action: 'offline' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
+
+/** Resolves once the bus has emitted `count` events of a kind. */
+function eventsSeen(bus: Harness['sim']['ctx']['events'], kind: 'request' | 'state', count: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const on = () => {
+      if (++seen < count) return;
+      bus.off(kind, on);
+      resolve();
+    };
+    bus.on(kind, on);
+  });
+}
+
+/** Reads an event stream until the text so far satisfies `done` (the test's timeout bounds the wait). */
+function sseReader(res: Response) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  return {
+    async until(done: (text: string) => boolean): Promise<string> {
+      while (!done(text)) {
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error(`event stream ended early: ${text}`);
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+      return text;
+    },
+    cancel: () => reader.cancel(),
+  };
+}
 
 describe('reset, snapshot, demo data', () => {
   it('reset goes back to a new data dir; demo data loads once', async () => {

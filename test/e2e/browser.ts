@@ -1,9 +1,21 @@
 // Headless Debian Chromium driven by playwright-core (never a downloaded browser).
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CLI } from '../cli/run';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const hasChromium = existsSync(CHROMIUM);
+
+/**
+ * The browser tests fail, never skip, when their prerequisites are missing: a skipped suite reads as a
+ * pass. Called at the top of each browser test file, so the whole file fails with this one line.
+ */
+export function requireBrowserAndBuild(): void {
+  const missing: string[] = [];
+  if (!existsSync(CLI)) missing.push(`the build (${CLI}): run \`npm run build\``);
+  if (!existsSync(CHROMIUM))
+    missing.push(`Chromium at ${CHROMIUM}: install it (Debian/Ubuntu: \`sudo apt-get install chromium\`) or set CHROMIUM_PATH to a Chromium or Chrome binary`);
+  if (missing.length) throw new Error(`The browser tests cannot run without ${missing.join(' and ')}.`);
+}
 
 export function launch(): Promise<Browser> {
   return chromium.launch({
@@ -38,6 +50,7 @@ export const resetMeasures = (page: Page) =>
 
 /** `npm run serve` with the given flags plus a headless page at the tester's usual window size. */
 export async function openSession(serveArgs: string[]) {
+  requireBrowserAndBuild();
   const { run } = await import('../cli/run');
   const server = run(['--port', '0', ...serveArgs]);
   const url = await server.ready;

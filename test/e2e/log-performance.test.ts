@@ -1,21 +1,21 @@
 // The request log with 100,000 entries opens and scrolls without a long task over 200 ms, and a
 // burst of 2,000 requests in 2 s reaches the screen without freezing input. The server runs as
 // `npm run serve` in its own process, so the figures are the browser's, not the test runner's.
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createSimulator } from '../../src-main/core/simulator';
 import { formatTimestamp } from '../../src-main/core/clock';
-import { CLI, tempDir } from '../cli/run';
-import { hasChromium, inputDelays, longTasks, openSession, resetMeasures, trackLongTasks, type Session } from './browser';
+import { tempDir } from '../cli/run';
+import { requireBrowserAndBuild, inputDelays, longTasks, openSession, resetMeasures, trackLongTasks, type Session } from './browser';
 
 const N = 100_000;
 let session: Session;
 let url: string;
 let page: Page;
 
-describe.skipIf(!hasChromium || !existsSync(CLI))('request log performance', () => {
+describe('request log performance', () => {
   beforeAll(async () => {
+    requireBrowserAndBuild(); // before seeding 100,000 entries for nothing
     const dir = tempDir();
     const seed = await createSimulator({ dataDir: dir, journalCap: 200_000 });
     const t = Date.now();

@@ -3,9 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { existsSync } from 'node:fs';
-import { CLI } from '../cli/run';
-import { hasChromium, openSession, type Session } from './browser';
+import { openSession, type Session } from './browser';
 
 const SHOTS = join(__dirname, '..', '..', 'docs', 'screenshots');
 const auth = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`, 'content-type': 'application/json' };
@@ -19,7 +17,7 @@ const api = async (method: string, path: string, body?: object) => {
 };
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
 
-describe.skipIf(!hasChromium || !existsSync(CLI))('tester UI in the browser', () => {
+describe('tester UI in the browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     session = await openSession(['--in-memory']);

@@ -1,20 +1,25 @@
 // Control API for the vet's side: the queue, accept, end, outcome, feedback.
 import { Router } from 'express';
 import { feedbackWriteBody, outcomeBody } from '../../../src-shared/schemas/control';
+import type { ConsultationStatus } from '../../../src-shared/control';
 import type { ConsultationRow } from '../db/repositories/types';
 import { parseTimestamp } from '../clock';
 import type { SimulatorInternals } from '../simulator-internals';
 import { int, paging, parseControl, str } from './helpers';
+
+const STATUSES: ConsultationStatus[] = ['waiting', 'active', 'ringing', 'accepted', 'ended', 'completed', 'declined', 'notanswered'];
+/** Still needing the vet: a chat not yet ended, a call not yet answered or finished. */
+const OPEN_STATUSES: ConsultationStatus[] = ['waiting', 'active', 'ringing', 'accepted'];
 
 export function consultationRoutes(sim: SimulatorInternals): Router {
   const { services: s, ctx } = sim;
   const r = Router();
 
   /** A consultation with the user, pet, vet and feedback cards the vet console shows. */
-  const view = (c: ConsultationRow) => {
+  const view = (c: ConsultationRow, vets = s.vets.list()) => {
     const user = s.users.repo.byId(c.user_id);
     const pet = c.pet_id ? s.pets.repo.byId(c.pet_id) : undefined;
-    const vet = s.vets.list().find((v) => v.id === c.vet_id);
+    const vet = vets.find((v) => v.id === c.vet_id);
     const feedback = s.feedback.repo.ofConsultation(c.id);
     const app = s.apps.byId(c.app_id);
     return {
@@ -35,7 +40,16 @@ export function consultationRoutes(sim: SimulatorInternals): Router {
     const { page, per, offset } = paging(req);
     const status = str(req.query.status)?.split(',');
     const { total, rows } = s.consultations.repo.page({ status, type: str(req.query.type), appId: int(req.query.app_id), q: str(req.query.q) }, per, offset);
-    res.json({ items: rows.map(view), total, page, per_page: per });
+    // The roster once per page, not once per row: its busy flags scan the open consultations.
+    const vets = s.vets.list();
+    res.json({ items: rows.map((c) => view(c, vets)), total, page, per_page: per });
+  });
+  /** Totals per status (all of them, zeros included) and of the open ones: what the console's columns show. */
+  r.get('/consultations/counts', (req, res) => {
+    const by_status = Object.fromEntries(STATUSES.map((st) => [st, 0])) as Record<ConsultationStatus, number>;
+    for (const { status, n } of s.consultations.repo.countByStatus({ type: str(req.query.type), appId: int(req.query.app_id) }))
+      if (status in by_status) by_status[status as ConsultationStatus] = Number(n);
+    res.json({ by_status, open: OPEN_STATUSES.reduce((sum, st) => sum + by_status[st], 0) });
   });
   r.get('/consultations/:sid', (req, res) => void res.json(view(s.consultations.assertExists(req.params.sid))));
   r.post('/consultations/:sid/accept', (req, res) => {

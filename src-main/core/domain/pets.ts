@@ -66,9 +66,10 @@ export function petService(ctx: DomainContext) {
         const now = nowStamp(ctx);
         const fields: Partial<PetRow> = { ...petColumns(input), updated_at: now };
         if (image) {
-          const ext = IMAGE_TYPES[image.mime];
-          if (!ext) throw validation('The profile must be a file of type: png, jpeg, gif, webp.');
-          const fileName = `${randomHex(8)}.${ext}`;
+          if (!Object.hasOwn(IMAGE_TYPES, image.mime)) throw validation('The profile must be a file of type: png, jpeg, gif, webp.');
+          const fileName = `${randomHex(8)}.${IMAGE_TYPES[image.mime]}`;
+          // Replacing the photo drops the old one in the same transaction: repeated uploads must not grow the database.
+          repo.deleteMediaOfPet(app.id, pet.id);
           repo.saveMedia({ app_id: app.id, pet_id: pet.id, file_name: fileName, mime: image.mime, data: image.data, created_at: now });
           fields.profile = `${ctx.baseUrl()}/media/${app.name}/pets/${pet.id}/${fileName}`;
         }
@@ -77,7 +78,10 @@ export function petService(ctx: DomainContext) {
         return repo.byId(pet.id)!;
       });
     },
-    /** Soft delete; a removed default pet hands the role to the most recently added remaining pet. */
+    /**
+     * Soft delete; a removed default pet hands the role to the most recently added remaining pet. The photo
+     * stays with the soft-deleted row (as the real service's media library keeps it), still served at its URL.
+     */
     remove(user: UserRow, petId: number): void {
       ctx.db.tx(() => {
         const pet = svc.find(user, petId);

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { Router } from 'express';
+import { uiGuard } from '../control/guard';
 
 export const UI_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
@@ -10,9 +11,12 @@ export function staticUi(uiDir: string | undefined): Router {
   const router = Router();
   router.get('/', (_req, res) => res.redirect(302, '/__sim/'));
   router.get('/favicon.ico', (_req, res) => void res.status(204).end()); // browsers ask; it is not a partner request
+  // The control API under /__sim/v1 has its own guard, which answers in its JSON error format.
+  const isControl = (path: string) => path.startsWith('/v1/') || path === '/v1';
+  router.use('/__sim', (req, res, next) => (isControl(req.path) ? next() : uiGuard(req, res, next)));
   router.get('/__sim', (req, res, next) => (req.originalUrl === '/__sim' ? res.redirect(301, '/__sim/') : next()));
   router.use('/__sim', (req, res, next) => {
-    if (req.path.startsWith('/v1/') || req.path === '/v1') return next();
+    if (isControl(req.path)) return next();
     res.setHeader('content-security-policy', UI_CSP);
     res.setHeader('x-frame-options', 'DENY');
     next();

@@ -1,72 +1,63 @@
 // The vet's desk: the live queue, the selected consultation, and the roster.
 import { useEffect, useState } from 'react';
 import { api } from '../api';
-import { usePaged } from '../components/usePaged';
 import { useStore } from '../store';
-import { Empty, ago, useAction } from '../components/common';
-import { ConsultationDetail, type ConsultationView } from './ConsultationDetail';
+import { Empty, useAction } from '../components/common';
+import { ConsultationDetail } from './ConsultationDetail';
+import { QueueGroup } from './QueueGroup';
 
-const OPEN = 'waiting,active,ringing,accepted';
+type Counts = { by_status: Record<string, number>; open: number };
 const GROUPS: [string, string[]][] = [
   ['Ringing calls', ['ringing']],
   ['Waiting chats', ['waiting']],
   ['In progress', ['active', 'accepted']],
+  ['Recently finished', ['ended', 'completed', 'declined', 'notanswered']],
 ];
+
+/** Exact totals per status from the server, refetched when a consultation changes. */
+function useCounts(): Counts | null {
+  const version = useStore((s) => s.versions.consultation ?? 0);
+  const [counts, setCounts] = useState<Counts | null>(null);
+  useEffect(() => {
+    let live = true;
+    const t = setTimeout(() => void api.get<Counts>('/consultations/counts').then((c) => live && setCounts(c), () => undefined), 120);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [version]);
+  return counts;
+}
 
 export function VetConsole() {
   const [selected, setSelected] = useState<string | null>(null);
-  const open = usePaged<ConsultationView>('/consultations', 'consultation', { status: OPEN, per_page: 200 });
-  const recent = usePaged<ConsultationView>('/consultations', 'consultation', { status: 'ended,completed,declined,notanswered', per_page: 20 });
+  const counts = useCounts();
   const [, tick] = useState(0);
   useEffect(() => {
     const t = setInterval(() => tick((n) => n + 1), 1000); // waiting times count up
     return () => clearInterval(t);
   }, []);
-  const items = open.data?.items ?? [];
   return (
     <div className="vet-layout">
       <section className="queue" aria-label="Queue">
-        {GROUPS.map(([title, statuses]) => {
-          const list = items.filter((c) => statuses.includes(c.status));
-          return (
-            <div key={title} className="queue-group">
-              <h4>{title} <span className="muted">{list.length}</span></h4>
-              {list.map((c) => <QueueItem key={c.sid} c={c} active={c.sid === selected} onClick={() => setSelected(c.sid)} />)}
-              {!list.length && <p className="muted small">None</p>}
-            </div>
-          );
-        })}
-        <div className="queue-group">
-          <h4>Recently finished</h4>
-          {(recent.data?.items ?? []).map((c) => <QueueItem key={c.sid} c={c} active={c.sid === selected} onClick={() => setSelected(c.sid)} />)}
-        </div>
+        {GROUPS.map(([title, statuses]) => (
+          <QueueGroup
+            key={title} title={title} statuses={statuses.join(',')} selected={selected} onSelect={setSelected}
+            total={counts ? statuses.reduce((n, st) => n + (counts.by_status[st] ?? 0), 0) : undefined}
+          />
+        ))}
       </section>
       <section className="vet-main">
         {selected ? (
           <ConsultationDetail sid={selected} />
         ) : (
-          <Empty title={items.length ? 'Pick a consultation from the queue' : 'The queue is empty'}>
+          <Empty title={counts?.open ? 'Pick a consultation from the queue' : 'The queue is empty'}>
             <p>Chats and calls started through <b>A8 talk-to-vet</b> or <b>B10</b> appear here live. Pick one to accept it, end it, record a call outcome or write feedback.</p>
           </Empty>
         )}
       </section>
       <Roster />
     </div>
-  );
-}
-
-function QueueItem({ c, active, onClick }: { c: ConsultationView; active: boolean; onClick: () => void }) {
-  const since = Math.max(0, Math.round((Date.now() - Date.parse(c.created_at.replace(' ', 'T') + 'Z')) / 1000));
-  return (
-    <button className={`queue-item${active ? ' active' : ''}`} onClick={onClick} data-testid="queue-item" data-sid={c.sid}>
-      <span className="qi-top">
-        <b><span className="type-tag">{c.type === 'chat' ? 'CHAT' : 'VIDEO'}</span> {c.user?.first_name ?? '?'} {c.user?.last_name ?? ''}</b>
-        <span className={`pill ${c.status}`}>{c.status}</span>
-      </span>
-      <span className="qi-sub muted">
-        {c.pet?.name ?? 'no pet'}{c.pet?.species ? ` · ${c.pet.species}` : ''} · {c.vet?.username ?? c.vet_id} · {ago(Math.max(c.waiting_seconds, since))}
-      </span>
-    </button>
   );
 }
 

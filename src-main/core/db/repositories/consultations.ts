@@ -23,6 +23,14 @@ export const consultationsRepo = (db: Database) => ({
     const cols = Object.keys(fields);
     db.run(`UPDATE consultations SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, [...(Object.values(fields) as Param[]), id]);
   },
+  /** The vet console's column totals: one grouped count over the status index, however long the queue. */
+  countByStatus(filter: { type?: string; appId?: number }): { status: string; n: number }[] {
+    const where: string[] = ['1 = 1'];
+    const params: Param[] = [];
+    if (filter.type) (where.push('type = ?'), params.push(filter.type));
+    if (filter.appId) (where.push('app_id = ?'), params.push(filter.appId));
+    return db.all<{ status: string; n: number }>(`SELECT status, count(*) AS n FROM consultations WHERE ${where.join(' AND ')} GROUP BY status`, params);
+  },
   page(filter: { status?: string[]; type?: string; appId?: number; q?: string }, limit: number, offset: number) {
     const where: string[] = ['1 = 1'];
     const params: Param[] = [];

@@ -44,6 +44,8 @@ export const petsRepo = (db: Database) => ({
     db.run('INSERT INTO media (app_id, pet_id, file_name, mime, data, created_at) VALUES (?,?,?,?,?,?)', [
       m.app_id, m.pet_id, m.file_name, m.mime, m.data, m.created_at,
     ]),
+  /** A pet keeps one photo: the previous one goes when a new one is saved. */
+  deleteMediaOfPet: (appId: number, petId: number) => db.run('DELETE FROM media WHERE app_id = ? AND pet_id = ?', [appId, petId]),
   media: (appId: number, petId: number, fileName: string) =>
     db.get<{ mime: string; data: Uint8Array }>('SELECT mime, data FROM media WHERE app_id = ? AND pet_id = ? AND file_name = ?', [appId, petId, fileName]),
 });
