@@ -11,7 +11,7 @@ const fail = (status: number, message: string[]) => ({ success: false, status_co
 describe('envelope and headers', () => {
   it('every response carries content-type, cache-control and rate-limit headers (success and failure, both families)', async () => {
     for (const r of [await h.http.get('/api/v2/demo/media-url'), await h.http.get('/api/v2/nope/media-url'), await h.http.post('/client/user/1/v2/nope'), await h.http.get('/nowhere')]) {
-      expect(r.headers['content-type']).toMatch(/^application\/json/);
+      expect(r.headers['content-type']).toBe('application/json');
       expect(r.headers['cache-control']).toBe('no-cache, private');
       expect(r.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
       expect(r.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
@@ -94,7 +94,7 @@ describe('404', () => {
   it.each([
     ['application', '/api/v2/acme/pet/add', 'POST'],
     ['client (unknown integer)', '/client/user/99/v2/pet/add', 'POST'],
-    ['client (not an integer)', '/client/user/demo/v2/pet/list', 'GET'],
+    ['client (unknown slug)', '/client/user/acme/v2/pet/list', 'GET'],
   ])('unknown app, %s family', async (_f, path, method) => {
     const r = method === 'GET' ? await h.http.get(path) : await h.http.post(path).send({});
     expect(r.status).toBe(404);
