@@ -7,10 +7,16 @@ export const appCreateBody = z.object({
   display_name: z.string().min(1).max(100).optional(),
   rate_limit_per_minute: z.number().int().min(0).max(1_000_000).optional(),
 });
+/** `*`, an origin such as `http://localhost:3000`, or a pattern with `*` (`https://*.example.com`), as config/cors.php takes them. */
+export const CORS_ORIGIN_PATTERN = /^(\*|[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+)$/i;
+export const corsOrigins = z
+  .array(z.string().trim().regex(CORS_ORIGIN_PATTERN, 'each CORS origin must be *, or scheme://host[:port] (with * as a wildcard), without a path'))
+  .max(50); // [] answers no browser origin at all, as an empty allowed_origins does
 export const appPatchBody = z.object({
   display_name: z.string().min(1).max(100).optional(),
   api_username: z.string().min(1).max(100).regex(/^[^:]+$/, 'api_username cannot contain a colon').optional(),
   rate_limit_per_minute: z.number().int().min(0).max(1_000_000).optional(),
+  cors_allowed_origins: corsOrigins.optional(),
 });
 export const vetPatchBody = z.object({ online: z.boolean() });
 export const outcomeBody = z.object({ status: z.enum(['accepted', 'declined', 'notanswered']) });

@@ -1,9 +1,10 @@
 // The partner pipeline, in the order behaviour §4 fixes:
-// route → app → auth → rate limit → (faults) → body parse → validation → domain.
+// (CORS, as Laravel's global HandleCors) → route → app → auth → rate limit → (faults) → body parse → validation → domain.
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { DomainContext } from '../domain/context';
 import type { Services } from '../domain/services';
 import { checkApiKey, requireBasic } from '../http/auth';
+import { partnerCors } from '../http/cors';
 import { parseBody } from '../http/body';
 import { sendEnvelope, sendFailure } from '../http/envelope';
 import { journalRecorder } from '../http/journal-recorder';
@@ -24,6 +25,7 @@ export function partnerGateway(ctx: DomainContext, services: Services, store: Si
   // The client family names the app by id or, as a public integration calls production, by its slug.
   const findApp = (family: Family, name: string) =>
     family === 'application' ? services.apps.byName(name) : (/^\d{1,9}$/.test(name) && services.apps.byId(Number(name))) || services.apps.byName(name);
+  router.use(partnerCors(findApp));
   router.use(resolveRoute(findApp));
   router.use(requireBasic((app, u, p) => services.apps.checkBasic(app, u, p)));
   router.use(appRateLimit(store));
