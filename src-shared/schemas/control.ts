@@ -1,14 +1,13 @@
 // Request schemas of the control API; the UI's forms use the same ones.
 import { z } from 'zod';
 import { RECOMMENDATIONS } from '../control';
+import { CORS_ORIGIN_PATTERN } from '../cors-origins';
 
 export const appCreateBody = z.object({
   name: z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'name must be a slug: 2–40 lower-case letters, digits or dashes'),
   display_name: z.string().min(1).max(100).optional(),
   rate_limit_per_minute: z.number().int().min(0).max(1_000_000).optional(),
 });
-/** `*`, an origin such as `http://localhost:3000`, or a pattern with `*` (`https://*.example.com`), as config/cors.php takes them. */
-export const CORS_ORIGIN_PATTERN = /^(\*|[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+)$/i;
 export const corsOrigins = z
   .array(z.string().trim().regex(CORS_ORIGIN_PATTERN, 'each CORS origin must be *, or scheme://host[:port] (with * as a wildcard), without a path'))
   .max(50); // [] answers no browser origin at all, as an empty allowed_origins does
