@@ -218,6 +218,23 @@ describe('429 after the limit', () => {
     expect(after.status).toBe(200);
     expect(after.headers['x-ratelimit-remaining']).toBe('2');
   });
+  it('no app stays locked after the clock goes back: advance a day, hit the limit, return to real time', async () => {
+    await h.ctl.patch('/apps/1', { rate_limit_per_minute: 3 });
+    await h.ctl.post('/clock', { advance_seconds: 86_400 });
+    for (let i = 0; i < 3; i++) expect((await h.http.get('/api/v2/demo/media-url')).status).toBe(200);
+    expect((await h.http.get('/api/v2/demo/media-url')).status).toBe(429);
+    await h.ctl.post('/clock', { real_time: true });
+    const back = await h.http.get('/api/v2/demo/media-url');
+    expect(back.status).toBe(200); // the window the future opened is over for the present
+    expect(back.headers['x-ratelimit-remaining']).toBe('2');
+    for (let i = 0; i < 2; i++) await h.http.get('/api/v2/demo/media-url');
+    const limited = await h.http.get('/api/v2/demo/media-url');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    await h.ctl.post('/clock', { set: new Date(Date.now() - 3_600_000).toISOString() }); // set back an hour
+    expect((await h.http.get('/api/v2/demo/media-url')).status).toBe(200);
+  });
   it('the default is 200 per minute: 199 remaining after the first request, as the spec shows', async () => {
     const r = await h.http.get('/api/v2/demo/media-url');
     expect(r.headers['x-ratelimit-limit']).toBe('200');
