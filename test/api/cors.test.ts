@@ -39,12 +39,6 @@ describe('default: every origin, as config/cors.php ships', () => {
     for (const r of [ok, unauth, invalid, noApp]) expect(r.headers['access-control-allow-origin']).toBe('*');
   });
 
-  it('a plain OPTIONS (no preflight) is answered like Laravel\'s router: 200 with Allow', async () => {
-    const r = await h.http.options('/api/v2/demo/refresh');
-    expect(r.status).toBe(200);
-    expect(r.headers.allow).toBe('GET,HEAD');
-  });
-
   it('the control API has no CORS', async () => {
     const r = await h.http.options('/__sim/v1/apps').set('origin', FRONT_END).set('access-control-request-method', 'PATCH');
     expect(r.headers['access-control-allow-origin']).toBeUndefined();

@@ -21,11 +21,6 @@ export function resolveRoute(findApp: (family: Family, name: string) => AppRecor
       locals.appName = decodeURIComponentSafe(m[1]);
       const candidates = ENDPOINTS.filter((e) => e.family === family && e.path === m[2]);
       if (!candidates.length) return sendFailure(res, 404, ['Route Not Found']);
-      if (req.method === 'OPTIONS') {
-        // Laravel's router answers OPTIONS on any routed path itself: 200, empty, with the methods it takes.
-        res.setHeader('allow', candidates.flatMap((e) => (e.method === 'GET' ? ['GET', 'HEAD'] : [e.method])).join(','));
-        return void res.status(200).end();
-      }
       const endpoint = candidates.find((e) => e.method === req.method || (req.method === 'HEAD' && e.method === 'GET'));
       if (!endpoint) {
         res.setHeader('allow', candidates.map((e) => e.method).join(', '));
