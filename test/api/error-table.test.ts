@@ -10,7 +10,10 @@ const fail = (status: number, message: string[]) => ({ success: false, status_co
 
 describe('envelope and headers', () => {
   it('every response carries content-type, cache-control and rate-limit headers (success and failure, both families)', async () => {
-    for (const r of [await h.http.get('/api/v2/demo/media-url'), await h.http.get('/api/v2/nope/media-url'), await h.http.post('/client/user/1/v2/nope'), await h.http.get('/nowhere')]) {
+    const malformed = await h.http.post('/client/user/1/v2/pet/add').set('content-type', 'application/json').send('{"a":');
+    const wrongMethod = await h.http.delete('/client/user/1/v2/pet/add');
+    expect([malformed.status, wrongMethod.status]).toEqual([400, 405]);
+    for (const r of [await h.http.get('/api/v2/demo/media-url'), await h.http.get('/api/v2/nope/media-url'), await h.http.post('/client/user/1/v2/nope'), await h.http.get('/nowhere'), malformed, wrongMethod]) {
       expect(r.headers['content-type']).toBe('application/json');
       expect(r.headers['cache-control']).toBe('no-cache, private');
       expect(r.headers['x-ratelimit-limit']).toMatch(/^\d+$/);

@@ -52,6 +52,14 @@ describe('input = query string ∪ body, whatever the method', () => {
     expect(r.body.data).toEqual({ attached: [second.id], detached: [1], updated: [] });
   });
 
+  it('a form body on GET is not input, as PHP reads none (a JSON body is)', async () => {
+    await h.registerUser();
+    const form = await h.get('/api/v2/demo/pet/list').type('form').send('email=ann@example.com');
+    expect(form.status).toBe(422);
+    expect(form.body.message).toEqual(['The email field is required.']);
+    expect((await h.get('/api/v2/demo/pet/list').send({ email: 'ann@example.com' })).status).toBe(200);
+  });
+
   it('the body wins over the query on a conflict; the query fills what the body lacks', async () => {
     await h.registerUser();
     const r = await h.http.post('/api/v2/demo/pet/add?name=FromQuery&species=cat').set('authorization', DEMO_AUTH)
@@ -136,6 +144,12 @@ describe('TrimStrings and ConvertEmptyStringsToNull', () => {
 
   it('" ann@example.com " is the e-mail ann@example.com', async () => {
     const r = await h.post('/api/v2/demo/pet/add', { email: ' ann@example.com\t', name: ' Max ', age: '1 year', sex: 'male' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.pet.name).toBe('Max');
+  });
+
+  it('trims Laravel\'s whitespace set too: no-break space, zero-width space, BOM (text pasted from a web page)', async () => {
+    const r = await h.post('/api/v2/demo/pet/add', { email: '\u00a0ann@example.com\u200b', name: '\ufeffMax\u3000', age: '1 year', sex: 'male' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.pet.name).toBe('Max');
   });
