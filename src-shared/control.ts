@@ -46,6 +46,8 @@ export interface AppRecord {
   api_token: string;
   api_key: string;
   rate_limit_per_minute: number;
+  /** Origins a browser front end may call the partner API from: `*` (Laravel's default), exact origins, or `*` patterns. */
+  cors_allowed_origins: string[];
   created_at: string;
   updated_at: string;
 }

@@ -17,6 +17,10 @@ export interface EndpointInfo {
   path: string; // relative to the family prefix
   summary: string;
   auth: 'none' | 'basic' | 'api_key';
+  /**
+   * Where the spec shows the parameters, for the OpenAPI document. The simulator reads every endpoint as
+   * Laravel does, whatever this says: the query string merged with a JSON, urlencoded or multipart body.
+   */
   input: 'none' | 'body' | 'query' | 'multipart-or-body';
 }
 
@@ -29,7 +33,7 @@ export const ENDPOINT_LIST: EndpointInfo[] = [
   { id: 'A6', family: 'application', method: 'POST', path: '/report/webappuser/profile', summary: 'Web user report', auth: 'basic', input: 'body' },
   { id: 'A7', family: 'application', method: 'POST', path: '/register-user', summary: 'Register a user', auth: 'basic', input: 'body' },
   { id: 'A8', family: 'application', method: 'POST', path: '/talk-to-vet', summary: 'Start a chat or video consultation', auth: 'basic', input: 'body' },
-  { id: 'A9', family: 'application', method: 'GET', path: '/refresh', summary: 'Refresh the real-time session token (GET with a JSON body)', auth: 'basic', input: 'body' },
+  { id: 'A9', family: 'application', method: 'GET', path: '/refresh', summary: 'Refresh the real-time session token (GET; query string or JSON body)', auth: 'basic', input: 'body' },
   { id: 'A10', family: 'application', method: 'POST', path: '/end', summary: 'End a chat', auth: 'basic', input: 'body' },
   { id: 'A11', family: 'application', method: 'POST', path: '/feedback', summary: "Read the vet's feedback on a consultation", auth: 'basic', input: 'body' },
   { id: 'A12', family: 'application', method: 'POST', path: '/actions', summary: "Report a user's status", auth: 'basic', input: 'body' },
@@ -41,7 +45,7 @@ export const ENDPOINT_LIST: EndpointInfo[] = [
   { id: 'B4', family: 'client', method: 'GET', path: '/pet/list', summary: "List a user's pets", auth: 'none', input: 'query' },
   { id: 'B5', family: 'client', method: 'POST', path: '/report/user/list', summary: 'Client user report with pagination', auth: 'none', input: 'body' },
   { id: 'B6', family: 'client', method: 'POST', path: '/report/payment/list', summary: 'Payment report (export=csv for a CSV file)', auth: 'none', input: 'body' },
-  { id: 'B7', family: 'client', method: 'GET', path: '/vet/feedbacks', summary: 'Vet feedback list (GET with a JSON body)', auth: 'none', input: 'body' },
+  { id: 'B7', family: 'client', method: 'GET', path: '/vet/feedbacks', summary: 'Vet feedback list (GET; query string or JSON body)', auth: 'none', input: 'body' },
   { id: 'B8', family: 'client', method: 'POST', path: '/pet/switch', summary: 'Switch the default pet', auth: 'none', input: 'query' },
   { id: 'B9', family: 'client', method: 'POST', path: '/register-user', summary: 'Register a client user with a pet and a payment', auth: 'api_key', input: 'body' },
   { id: 'B10', family: 'client', method: 'POST', path: '/talk-to-vet', summary: 'Start a chat (registering the user if needed)', auth: 'api_key', input: 'body' },

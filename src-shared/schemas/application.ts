@@ -1,7 +1,7 @@
 // Request schemas of the application family (A1–A14), one per endpoint.
 import { z } from 'zod';
 import {
-  booleanLike, date, email, fields, integer, nested, oneOf, personName, petAge, petWeight,
+  booleanLike, date, dateTime, email, fields, integer, nested, oneOf, personName, petAge, petWeight,
   requiredIf, requiredWith, species, text, withRules,
 } from './fields';
 
@@ -127,10 +127,10 @@ export const userActionBody = fields({
   status: oneOf(USER_ACTION_STATUSES, { required: true }),
   first_name: personName(),
   last_name: personName(),
-  your_registration_date: text(),
+  your_registration_date: dateTime(),
   phone_no: text({ max: 32 }),
   role: oneOf(ROLES),
-  type: oneOf(['monthly', 'yearly']),
+  type: text(), // free text here: the spec states the monthly/yearly enumeration for the client family only
   emergency_fund: integer({ min: 0 }),
 });
 

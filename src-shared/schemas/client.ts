@@ -1,7 +1,7 @@
 // Request schemas of the client family (B1–B11). B1–B4 reuse the application ones.
 import { z } from 'zod';
 import {
-  booleanLike, date, email, fields, integer, oneOf, personName, petAge, petWeight,
+  booleanLike, date, dateTime, email, fields, integer, oneOf, personName, petAge, petWeight,
   requiredWith, species, text, withRules,
 } from './fields';
 import { ROLES } from './application';
@@ -108,7 +108,7 @@ export const clientActionBody = fields({
   status: oneOf(CLIENT_STATUSES, req),
   first_name: personName(),
   last_name: personName(),
-  your_registration_date: text(),
+  your_registration_date: dateTime(),
   phone_no: text({ max: 32 }),
   role: oneOf(ROLES),
   type: oneOf(PACKAGE_TYPES),

@@ -1,16 +1,21 @@
 // Request schemas of the control API; the UI's forms use the same ones.
 import { z } from 'zod';
 import { RECOMMENDATIONS } from '../control';
+import { CORS_ORIGIN_PATTERN } from '../cors-origins';
 
 export const appCreateBody = z.object({
   name: z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'name must be a slug: 2–40 lower-case letters, digits or dashes'),
   display_name: z.string().min(1).max(100).optional(),
   rate_limit_per_minute: z.number().int().min(0).max(1_000_000).optional(),
 });
+export const corsOrigins = z
+  .array(z.string().trim().regex(CORS_ORIGIN_PATTERN, 'each CORS origin must be *, or scheme://host[:port] (with * as a wildcard), without a path'))
+  .max(50); // [] answers no browser origin at all, as an empty allowed_origins does
 export const appPatchBody = z.object({
   display_name: z.string().min(1).max(100).optional(),
   api_username: z.string().min(1).max(100).regex(/^[^:]+$/, 'api_username cannot contain a colon').optional(),
   rate_limit_per_minute: z.number().int().min(0).max(1_000_000).optional(),
+  cors_allowed_origins: corsOrigins.optional(),
 });
 export const vetPatchBody = z.object({ online: z.boolean() });
 export const outcomeBody = z.object({ status: z.enum(['accepted', 'declined', 'notanswered']) });

@@ -95,6 +95,40 @@ export const date = <const O extends Opts>(o?: O) =>
       }),
   );
 
+// Laravel's `date` rule (strtotime, then checkdate) accepts many forms; these are the ones a partner
+// sends: `2026-01-31`, `2026-01-31 08:00[:00]`, ISO 8601 with `T`, fractions and `Z` or an offset.
+const DATE_TIME_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/** A date or date-time → `YYYY-MM-DD HH:MM:SS` in UTC (the app's timezone), or undefined if it is no date. */
+export function toUtcTimestamp(s: string): string | undefined {
+  const m = DATE_TIME_PATTERN.exec(s);
+  if (!m) return undefined;
+  const [, y, mo, d, h = '00', mi = '00', sec = '00', zone] = m;
+  const local = Date.UTC(+y, +mo - 1, +d, +h, +mi, +sec);
+  const check = new Date(local);
+  if (check.getUTCFullYear() !== +y || check.getUTCMonth() !== +mo - 1 || check.getUTCDate() !== +d) return undefined; // 2026-02-30
+  if (+h > 23 || +mi > 59 || +sec > 59) return undefined;
+  let offsetMin = 0;
+  if (zone && zone.toUpperCase() !== 'Z') {
+    const [, sign, oh, om = '00'] = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone)!;
+    if (+oh > 14 || +om > 59) return undefined;
+    offsetMin = (sign === '-' ? -1 : 1) * (+oh * 60 + +om);
+  }
+  const utc = new Date(local - offsetMin * 60_000);
+  if (utc.getUTCFullYear() < 1000 || utc.getUTCFullYear() > 9999) return undefined;
+  return utc.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Laravel `date`: stored as the simulator's timestamp format, so every later response can format it. */
+export const dateTime = <const O extends Opts>(o?: O) =>
+  typed<string, O>(o, (name) =>
+    z
+      .string({ error: requiredOr(name, `The ${label(name)} is not a valid date.`) })
+      .refine((s) => toUtcTimestamp(s) !== undefined, { error: `The ${label(name)} is not a valid date.` })
+      .transform((s) => toUtcTimestamp(s)!),
+  );
+
 export const petAge = <const O extends Opts>(o?: O) =>
   typed<string, O>(o, (name) =>
     z

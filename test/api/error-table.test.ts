@@ -10,8 +10,11 @@ const fail = (status: number, message: string[]) => ({ success: false, status_co
 
 describe('envelope and headers', () => {
   it('every response carries content-type, cache-control and rate-limit headers (success and failure, both families)', async () => {
-    for (const r of [await h.http.get('/api/v2/demo/media-url'), await h.http.get('/api/v2/nope/media-url'), await h.http.post('/client/user/1/v2/nope'), await h.http.get('/nowhere')]) {
-      expect(r.headers['content-type']).toMatch(/^application\/json/);
+    const malformed = await h.http.post('/client/user/1/v2/pet/add').set('content-type', 'application/json').send('{"a":');
+    const wrongMethod = await h.http.delete('/client/user/1/v2/pet/add');
+    expect([malformed.status, wrongMethod.status]).toEqual([400, 405]);
+    for (const r of [await h.http.get('/api/v2/demo/media-url'), await h.http.get('/api/v2/nope/media-url'), await h.http.post('/client/user/1/v2/nope'), await h.http.get('/nowhere'), malformed, wrongMethod]) {
+      expect(r.headers['content-type']).toBe('application/json');
       expect(r.headers['cache-control']).toBe('no-cache, private');
       expect(r.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
       expect(r.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
@@ -94,7 +97,7 @@ describe('404', () => {
   it.each([
     ['application', '/api/v2/acme/pet/add', 'POST'],
     ['client (unknown integer)', '/client/user/99/v2/pet/add', 'POST'],
-    ['client (not an integer)', '/client/user/demo/v2/pet/list', 'GET'],
+    ['client (unknown slug)', '/client/user/acme/v2/pet/list', 'GET'],
   ])('unknown app, %s family', async (_f, path, method) => {
     const r = method === 'GET' ? await h.http.get(path) : await h.http.post(path).send({});
     expect(r.status).toBe(404);
@@ -217,6 +220,23 @@ describe('429 after the limit', () => {
     const after = await h.http.get('/api/v2/demo/media-url');
     expect(after.status).toBe(200);
     expect(after.headers['x-ratelimit-remaining']).toBe('2');
+  });
+  it('no app stays locked after the clock goes back: advance a day, hit the limit, return to real time', async () => {
+    await h.ctl.patch('/apps/1', { rate_limit_per_minute: 3 });
+    await h.ctl.post('/clock', { advance_seconds: 86_400 });
+    for (let i = 0; i < 3; i++) expect((await h.http.get('/api/v2/demo/media-url')).status).toBe(200);
+    expect((await h.http.get('/api/v2/demo/media-url')).status).toBe(429);
+    await h.ctl.post('/clock', { real_time: true });
+    const back = await h.http.get('/api/v2/demo/media-url');
+    expect(back.status).toBe(200); // the window the future opened is over for the present
+    expect(back.headers['x-ratelimit-remaining']).toBe('2');
+    for (let i = 0; i < 2; i++) await h.http.get('/api/v2/demo/media-url');
+    const limited = await h.http.get('/api/v2/demo/media-url');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    await h.ctl.post('/clock', { set: new Date(Date.now() - 3_600_000).toISOString() }); // set back an hour
+    expect((await h.http.get('/api/v2/demo/media-url')).status).toBe(200);
   });
   it('the default is 200 per minute: 199 remaining after the first request, as the spec shows', async () => {
     const r = await h.http.get('/api/v2/demo/media-url');

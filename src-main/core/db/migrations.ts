@@ -61,6 +61,9 @@ export const MIGRATIONS: string[] = [
     initiated_at TEXT NOT NULL);
   CREATE INDEX payments_app ON payments(app_id, id);
   `,
+  /* 2: per-app CORS origins (a JSON array), Laravel's default "*" */ `
+  ALTER TABLE apps ADD COLUMN cors_allowed_origins TEXT NOT NULL DEFAULT '["*"]';
+  `,
 ];
 
 /** The request journal lives in its own file: it is large, written on every request, and not partner state. */

@@ -62,7 +62,7 @@ export function appService(ctx: DomainContext) {
       ctx.events.state('app', id, 'created');
       return repo.byId(id)!;
     },
-    update(id: number, patch: Partial<Pick<AppRecord, 'display_name' | 'api_username' | 'rate_limit_per_minute' | 'api_key'>>): AppRecord {
+    update(id: number, patch: Partial<Pick<AppRecord, 'display_name' | 'api_username' | 'rate_limit_per_minute' | 'api_key' | 'cors_allowed_origins'>>): AppRecord {
       this.require(id);
       repo.update(id, patch, nowStamp(ctx));
       ctx.events.state('app', id, 'updated');

@@ -14,15 +14,10 @@ export function partnerErrorHandler(err: unknown, _req: Request, res: Response, 
   }
   const e = err as { type?: string; status?: number; code?: string; stack?: string; message?: string };
   if (e.type === 'entity.parse.failed') return sendFailure(res, 400, ['Malformed JSON body.']);
-  if (e.type === 'entity.too.large' || (err instanceof MulterError && e.code === 'LIMIT_FILE_SIZE')) return sendFailure(res, 413, ['Payload Too Large']);
-  if (err instanceof MulterError) return sendFailure(res, 422, [multerMessage(err)]);
+  // A multer limit (file size, too many files, fields or parts): PHP's post limits answer a form that big with 413 too.
+  if (e.type === 'entity.too.large' || err instanceof MulterError) return sendFailure(res, 413, ['Payload Too Large']);
   if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') return sendFailure(res, 415, ['Unsupported Media Type']);
   if (e.message === 'Unexpected end of form' || e.message?.startsWith('Multipart')) return sendFailure(res, 400, ['Malformed multipart body.']);
   partnerLocals(res).error = e.stack ?? String(err);
   sendFailure(res, 500, ['Server Error']);
-}
-
-function multerMessage(err: MulterError): string {
-  if (err.code === 'LIMIT_UNEXPECTED_FILE') return `The ${err.field ?? 'file'} field is not expected; send the image under the key profile.`;
-  return `The profile upload failed: ${err.message}.`;
 }

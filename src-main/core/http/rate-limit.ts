@@ -17,7 +17,9 @@ export class SimClockStore implements Store {
   private current(key: string) {
     const now = this.clock.nowMs();
     let w = this.windows.get(key);
-    if (!w || w.resetSimMs <= now) {
+    // A window that ends more than one window from now began in the future: the clock was set back
+    // (or returned to real time). It restarts, so no app stays locked for the time the clock jumped.
+    if (!w || w.resetSimMs <= now || w.resetSimMs - now > WINDOW_MS) {
       w = { hits: 0, resetSimMs: now + WINDOW_MS };
       this.windows.set(key, w);
     }

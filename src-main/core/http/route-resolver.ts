@@ -5,7 +5,7 @@ import type { AppRecord } from '../../../src-shared/control';
 import { sendFailure } from './envelope';
 import { partnerLocals } from './partner-context';
 
-const FAMILY_PATTERNS: [Family, RegExp][] = [
+export const FAMILY_PATTERNS: [Family, RegExp][] = [
   ['application', /^\/api\/v2\/([^/]+)(\/.*)$/],
   ['client', /^\/client\/user\/([^/]+)\/v2(\/.*)$/],
 ];
@@ -36,7 +36,7 @@ export function resolveRoute(findApp: (family: Family, name: string) => AppRecor
   };
 }
 
-function decodeURIComponentSafe(s: string): string {
+export function decodeURIComponentSafe(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {

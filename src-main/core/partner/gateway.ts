@@ -1,9 +1,10 @@
 // The partner pipeline, in the order behaviour §4 fixes:
-// route → app → auth → rate limit → (faults) → body parse → validation → domain.
+// (CORS, as Laravel's global HandleCors) → route → app → auth → rate limit → (faults) → body parse → validation → domain.
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { DomainContext } from '../domain/context';
 import type { Services } from '../domain/services';
 import { checkApiKey, requireBasic } from '../http/auth';
+import { partnerCors } from '../http/cors';
 import { parseBody } from '../http/body';
 import { sendEnvelope, sendFailure } from '../http/envelope';
 import { journalRecorder } from '../http/journal-recorder';
@@ -12,6 +13,7 @@ import { partnerErrorHandler } from '../http/partner-errors';
 import { appRateLimit, type SimClockStore } from '../http/rate-limit';
 import { resolveRoute } from '../http/route-resolver';
 import { validateInput } from '../http/validate';
+import type { Family } from '../../../src-shared/endpoints';
 import { applicationHandlers } from './application/handlers';
 import { clientHandlers } from './client/handlers';
 
@@ -20,11 +22,11 @@ const HANDLERS = { ...applicationHandlers, ...clientHandlers };
 export function partnerGateway(ctx: DomainContext, services: Services, store: SimClockStore): Router {
   const router = Router();
   router.use(journalRecorder(services.journal, store, () => ctx.clock.nowMs()));
-  router.use(
-    resolveRoute((family, name) =>
-      family === 'application' ? services.apps.byName(name) : /^\d{1,9}$/.test(name) ? services.apps.byId(Number(name)) : undefined,
-    ),
-  );
+  // The client family names the app by id or, as a public integration calls production, by its slug.
+  const findApp = (family: Family, name: string) =>
+    family === 'application' ? services.apps.byName(name) : (/^\d{1,9}$/.test(name) && services.apps.byId(Number(name))) || services.apps.byName(name);
+  router.use(partnerCors(findApp));
+  router.use(resolveRoute(findApp));
   router.use(requireBasic((app, u, p) => services.apps.checkBasic(app, u, p)));
   router.use(appRateLimit(store));
   router.use(async (req: Request, res: Response, next: NextFunction) => {
@@ -36,12 +38,12 @@ export function partnerGateway(ctx: DomainContext, services: Services, store: Si
     next();
   });
   router.use(parseBody);
-  router.use(async (req: Request, res: Response) => {
+  router.use(async (_req: Request, res: Response) => {
     const locals = partnerLocals(res);
     const endpoint = locals.endpoint!;
     const handler = HANDLERS[endpoint.id];
     if (!handler) return sendFailure(res, 501, ['Not Implemented']);
-    const raw = endpoint.input === 'query' ? req.query : req.body;
+    const raw = locals.input ?? {};
     if (endpoint.auth === 'api_key') checkApiKey(locals.app!, raw);
     const input = endpoint.schema ? validateInput(endpoint.schema, raw) : {};
     const result = await handler({ app: locals.app!, input, file: locals.file, services, ctx });

@@ -6,6 +6,7 @@ import type { AppRecord } from '../store/shared';
 import { CopyButton, useAction } from '../components/common';
 import { FaultsEditor } from './FaultsEditor';
 import { refresh } from '../sync';
+import { CORS_ORIGIN_PATTERN } from '../../../src-shared/cors-origins';
 
 const basicHeader = (a: AppRecord) => `Authorization: Basic ${btoa(`${a.api_username}:${a.api_token}`)}`;
 
@@ -26,13 +27,15 @@ function Apps() {
   const { busy, run } = useAction();
   const [name, setName] = useState('');
   const [limits, setLimits] = useState<Record<number, string>>({});
+  const [origins, setOrigins] = useState<Record<number, string>>({});
   return (
     <section className="panel" aria-label="Apps">
       <h3>Partner apps</h3>
-      <p className="muted">Each app is a tenant: its <code>name</code> goes in application-family paths, its <code>id</code> in client-family paths.</p>
+      <p className="muted">Each app is a tenant: its <code>name</code> goes in application-family paths, its <code>id</code> (or its name) in client-family paths. CORS origins: the browser front ends allowed to call the
+        partner API (<code>*</code> = any, as a default Laravel service; comma-separated origins such as <code>http://localhost:3000</code>, <code>*</code> as a wildcard; empty = none).</p>
       <table className="table" data-testid="apps-table">
         <thead>
-          <tr><th>ID</th><th>Name</th><th>Basic credentials</th><th>API key</th><th>Rate limit / min</th><th /></tr>
+          <tr><th>ID</th><th>Name</th><th>Basic credentials</th><th>API key</th><th>Rate limit / min</th><th>CORS origins</th><th /></tr>
         </thead>
         <tbody>
           {apps.map((a) => {
@@ -55,6 +58,21 @@ function Apps() {
                     }}
                   />
                   <span className="muted small"> 0 = unlimited</span>
+                </td>
+                <td>
+                  <input
+                    aria-label={`CORS origins of ${a.name}`} placeholder="none"
+                    value={origins[a.id] ?? a.cors_allowed_origins.join(', ')}
+                    onChange={(e) => setOrigins({ ...origins, [a.id]: e.target.value })}
+                    onBlur={() => {
+                      if (origins[a.id] === undefined) return;
+                      const list = origins[a.id].split(/[\s,]+/).filter(Boolean);
+                      const bad = list.find((o) => !CORS_ORIGIN_PATTERN.test(o));
+                      if (bad) return void run(`Saving the CORS origins of ${a.name}.`, () => Promise.reject(new Error(`${bad} is not an origin: use *, or scheme://host[:port] without a path.`)));
+                      if (list.join(', ') !== a.cors_allowed_origins.join(', '))
+                        void run(`CORS origins of ${a.name} set to ${list.length ? list.join(', ') : 'none'}.`, () => api.patch(`/apps/${a.id}`, { cors_allowed_origins: list }));
+                    }}
+                  />
                 </td>
                 <td className="row-actions">
                   <CopyButton text={basicHeader(a)} label="Copy Basic header" />

@@ -1,6 +1,6 @@
 // The client family's view of the domain (spec: client-family user, pet, report rows).
 import type { AppRecord } from '../../../../src-shared/control';
-import type { DeviceRow, PaymentRow, PetRow, StatusRow, UserRow } from '../../db/repositories/types';
+import type { DeviceRow, FeedbackRow, PaymentRow, PetRow, StatusRow, UserRow } from '../../db/repositories/types';
 import { formatIsoMicros, parseTimestamp } from '../../clock';
 import { petBase, statusRecord } from '../shared-serializers';
 
@@ -88,4 +88,17 @@ export const paymentRow = (p: PaymentRow & { next_emergency_activation_date: str
   role: p.role,
   package_name: p.package_name,
   package_type: p.package_type,
+});
+
+type FeedbackListRow = FeedbackRow & {
+  app_name: string; vet_first_name: string; vet_last_name: string; vet_email: string;
+  user_first_name: string; user_last_name: string | null; user_email: string; user_role: string;
+};
+
+/** B7's row. `feedback_date` is the spec's timestamp as stored (`YYYY-MM-DD HH:MM:SS`); the ISO form is A11's only. */
+export const vetFeedbackRow = (f: FeedbackListRow) => ({
+  id: f.id, app_id: f.app_id, app_name: f.app_name, type: f.type, recommendation: f.recommendation, reason: f.reason,
+  feedback_date: f.feedback_date, vet_id: f.vet_id, vet_first_name: f.vet_first_name,
+  vet_last_name: f.vet_last_name, vet_email: f.vet_email, user_id: f.user_id, user_first_name: f.user_first_name,
+  user_last_name: f.user_last_name, user_email: f.user_email, user_role: f.user_role,
 });

@@ -1,0 +1,67 @@
+// CORS on the partner routes as a default Laravel service answers it (HandleCors + fruitcake/php-cors with
+// config/cors.php: origins from the app's setting, default `*`; methods `*`; headers `*`; nothing exposed;
+// max_age 0; no credentials). It runs before the route, auth and rate limit, as HandleCors does: a
+// preflight needs no credentials, is not counted, and even a 404 or 401 carries the origin header.
+import type { NextFunction, Request, Response } from 'express';
+import type { AppRecord } from '../../../src-shared/control';
+import type { Family } from '../../../src-shared/endpoints';
+import { decodeURIComponentSafe, FAMILY_PATTERNS } from './route-resolver';
+
+const DEFAULT_ORIGINS = ['*'];
+const MAX_AGE = '0';
+const PARTNER_PATHS = /^\/(api|client)\//;
+
+/** php-cors's convertWildcardToPattern: `*` matches anything, everything else literally. */
+const wildcard = (origin: string) => new RegExp(`^${origin.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('.*')}$`, 'u');
+
+function vary(res: Response, header: string): void {
+  const current = String(res.getHeader('vary') ?? '');
+  const list = current ? current.split(', ') : [];
+  if (!list.includes(header)) res.setHeader('vary', [...list, header].join(', '));
+}
+
+/** php-cors configureAllowedOrigin: `*`; a single configured origin as is; else the request's origin if allowed. */
+function allowOrigin(req: Request, res: Response, allowed: string[]): boolean {
+  if (allowed.includes('*')) {
+    res.setHeader('access-control-allow-origin', '*');
+    return true;
+  }
+  const patterns = allowed.filter((o) => o.includes('*'));
+  if (allowed.length === 1 && !patterns.length) {
+    res.setHeader('access-control-allow-origin', allowed[0]);
+    return true;
+  }
+  const origin = req.headers.origin;
+  vary(res, 'Origin');
+  if (origin === undefined || !(allowed.includes(origin) || patterns.some((p) => wildcard(p).test(origin)))) return false;
+  res.setHeader('access-control-allow-origin', origin);
+  return true;
+}
+
+export function partnerCors(findApp: (family: Family, name: string) => AppRecord | undefined) {
+  const originsFor = (req: Request): string[] => {
+    for (const [family, pattern] of FAMILY_PATTERNS) {
+      const m = pattern.exec(req.path);
+      if (m) return findApp(family, decodeURIComponentSafe(m[1]))?.cors_allowed_origins ?? DEFAULT_ORIGINS;
+    }
+    return DEFAULT_ORIGINS;
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    // The partner paths only (Laravel's `paths: ['api/*', ...]`): never the control API, the UI or media.
+    if (!PARTNER_PATHS.test(req.path)) return next();
+    const allowed = originsFor(req);
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+      if (allowOrigin(req, res, allowed)) {
+        res.setHeader('access-control-allow-methods', String(req.headers['access-control-request-method']).toUpperCase());
+        vary(res, 'Access-Control-Request-Method');
+        res.setHeader('access-control-allow-headers', String(req.headers['access-control-request-headers'] ?? ''));
+        vary(res, 'Access-Control-Request-Headers');
+        res.setHeader('access-control-max-age', MAX_AGE);
+      }
+      vary(res, 'Access-Control-Request-Method');
+      return void res.status(204).end();
+    }
+    allowOrigin(req, res, allowed);
+    next();
+  };
+}
