@@ -199,7 +199,7 @@ describe('B6 payment/list and B7 vet/feedbacks', () => {
     const r = await h.http.get(`${C}/vet/feedbacks`).send({});
     expect(r.body.message).toEqual(['Record Fetched Successfully .']);
     expect(r.body.data[0]).toEqual({
-      id: 1, app_id: 1, app_name: 'Demo Partner', type: 'chat', recommendation: 'urgent', reason: 'Vomiting', feedback_date: expect.stringMatching(ISO),
+      id: 1, app_id: 1, app_name: 'Demo Partner', type: 'chat', recommendation: 'urgent', reason: 'Vomiting', feedback_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       vet_id: 'vet_1', vet_first_name: 'Ada', vet_last_name: 'Moreno', vet_email: 'ada.moreno@vets.example', user_id: 1, user_first_name: 'Priya',
       user_last_name: 'Nair', user_email: 'priya@example.com', user_role: 'users',
     });

@@ -64,6 +64,10 @@ export const MIGRATIONS: string[] = [
   /* 2: per-app CORS origins (a JSON array), Laravel's default "*" */ `
   ALTER TABLE apps ADD COLUMN cors_allowed_origins TEXT NOT NULL DEFAULT '["*"]';
   `,
+  /* 3: the vet console pages a status newest-first, and the roster asks which vets are busy */ `
+  CREATE INDEX consultations_status_id ON consultations(status, id);
+  CREATE INDEX consultations_vet_status ON consultations(vet_id, status);
+  `,
 ];
 
 /** The request journal lives in its own file: it is large, written on every request, and not partner state. */

@@ -6,7 +6,7 @@ import { nowStamp } from '../../domain/context';
 import { formatIsoMicros, parseTimestamp } from '../../clock';
 import { applicationHandlers } from '../application/handlers';
 import type { HandlerTable, PartnerRequest } from '../handler';
-import { clientPet, clientUser, clientUserRow, paymentRow } from './serializers';
+import { clientPet, clientUser, clientUserRow, paymentRow, vetFeedbackRow } from './serializers';
 
 const CSV_COLUMNS = ['payment_id', 'amount', 'user_id', 'status', 'email', 'first_name', 'last_name', 'next_emergency_activation_date', 'payment_initiated_time', 'role', 'package_name', 'package_type'] as const;
 const csvCell = (v: unknown) => {
@@ -71,12 +71,7 @@ export const clientHandlers: HandlerTable = {
     const { rows } = r.services.reports.feedback(r.app.id, { q: i.search_value, searchBy: i.search_by }, i.page ?? 1, i.pagination ? (i.perPage ?? 10) : undefined);
     return {
       message: 'Record Fetched Successfully .',
-      data: rows.map((f) => ({
-        id: f.id, app_id: f.app_id, app_name: f.app_name, type: f.type, recommendation: f.recommendation, reason: f.reason,
-        feedback_date: formatIsoMicros(parseTimestamp(f.feedback_date)), vet_id: f.vet_id, vet_first_name: f.vet_first_name,
-        vet_last_name: f.vet_last_name, vet_email: f.vet_email, user_id: f.user_id, user_first_name: f.user_first_name,
-        user_last_name: f.user_last_name, user_email: f.user_email, user_role: f.user_role,
-      })),
+      data: rows.map(vetFeedbackRow),
     };
   },
 
