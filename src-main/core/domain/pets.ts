@@ -60,7 +60,8 @@ export function petService(ctx: DomainContext) {
         return repo.byId(id)!;
       });
     },
-    update(app: AppRecord, user: UserRow, petId: number, input: PetInput, image?: PetImage): PetRow {
+    /** `baseUrl`: as the client called the simulator, so the photo's URL works from where the client sits. */
+    update(app: AppRecord, user: UserRow, petId: number, input: PetInput, image?: PetImage, baseUrl = ctx.baseUrl()): PetRow {
       return ctx.db.tx(() => {
         const pet = svc.find(user, petId);
         const now = nowStamp(ctx);
@@ -71,7 +72,7 @@ export function petService(ctx: DomainContext) {
           // Replacing the photo drops the old one in the same transaction: repeated uploads must not grow the database.
           repo.deleteMediaOfPet(app.id, pet.id);
           repo.saveMedia({ app_id: app.id, pet_id: pet.id, file_name: fileName, mime: image.mime, data: image.data, created_at: now });
-          fields.profile = `${ctx.baseUrl()}/media/${app.name}/pets/${pet.id}/${fileName}`;
+          fields.profile = `${baseUrl}/media/${app.name}/pets/${pet.id}/${fileName}`;
         }
         repo.update(pet.id, fields);
         ctx.events.state('pet', pet.id, 'updated');

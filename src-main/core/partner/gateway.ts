@@ -13,6 +13,7 @@ import { partnerErrorHandler } from '../http/partner-errors';
 import { appRateLimit, type SimClockStore } from '../http/rate-limit';
 import { resolveRoute } from '../http/route-resolver';
 import { validateInput } from '../http/validate';
+import { requestBaseUrl } from '../http/base-url';
 import type { Family } from '../../../src-shared/endpoints';
 import { applicationHandlers } from './application/handlers';
 import { clientHandlers } from './client/handlers';
@@ -38,7 +39,7 @@ export function partnerGateway(ctx: DomainContext, services: Services, store: Si
     next();
   });
   router.use(parseBody);
-  router.use(async (_req: Request, res: Response) => {
+  router.use(async (req: Request, res: Response) => {
     const locals = partnerLocals(res);
     const endpoint = locals.endpoint!;
     const handler = HANDLERS[endpoint.id];
@@ -46,7 +47,7 @@ export function partnerGateway(ctx: DomainContext, services: Services, store: Si
     const raw = locals.input ?? {};
     if (endpoint.auth === 'api_key') checkApiKey(locals.app!, raw);
     const input = endpoint.schema ? validateInput(endpoint.schema, raw) : {};
-    const result = await handler({ app: locals.app!, input, file: locals.file, services, ctx });
+    const result = await handler({ app: locals.app!, input, file: locals.file, services, ctx, baseUrl: requestBaseUrl(req, ctx.baseUrl()) });
     if ('raw' in result) {
       res.status(200).type(result.raw.contentType);
       if (result.raw.fileName) res.attachment(result.raw.fileName);

@@ -10,6 +10,8 @@ export interface PartnerRequest<I = any> {
   file?: { mime: string; data: Uint8Array; originalName: string };
   services: Services;
   ctx: DomainContext;
+  /** `http://<the Host the client called>`: for URLs handed back to that client. */
+  baseUrl: string;
 }
 
 export type PartnerResult =

@@ -11,7 +11,7 @@ function userView(r: PartnerRequest, user: UserRow) {
 }
 
 export const applicationHandlers: HandlerTable = {
-  A1: (r) => ({ message: 'Media URL', data: { media_url: `${r.ctx.baseUrl()}/media/${r.app.name}/` } }),
+  A1: (r) => ({ message: 'Media URL', data: { media_url: `${r.baseUrl}/media/${r.app.name}/` } }),
 
   A2: (r: PartnerRequest<A.PetAddBody>) => {
     const user = r.services.users.findLive(r.app, r.input.email);
@@ -21,7 +21,7 @@ export const applicationHandlers: HandlerTable = {
 
   A3: (r: PartnerRequest<A.PetUpdateBody>) => {
     const user = r.services.users.findLive(r.app, r.input.email);
-    const pet = r.services.pets.update(r.app, user, r.input.pet_id, r.input.pet ?? {}, r.file);
+    const pet = r.services.pets.update(r.app, user, r.input.pet_id, r.input.pet ?? {}, r.file, r.baseUrl);
     return { message: 'Pet Updated', data: { pet: appPet(pet, user.default_pet_id) } };
   },
 

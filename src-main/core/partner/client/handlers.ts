@@ -29,7 +29,7 @@ export const clientHandlers: HandlerTable = {
 
   B2: (r: PartnerRequest<A.PetUpdateBody>) => {
     const user = r.services.users.findLive(r.app, r.input.email);
-    const pet = r.services.pets.update(r.app, user, r.input.pet_id, r.input.pet ?? {}, r.file);
+    const pet = r.services.pets.update(r.app, user, r.input.pet_id, r.input.pet ?? {}, r.file, r.baseUrl);
     return { message: 'Pet Added', data: { email: user.email, pet: clientPet(pet, user.default_pet_id) } };
   },
 
