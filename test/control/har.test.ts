@@ -157,6 +157,24 @@ describe('HAR export (issue 13)', () => {
     expect(await bad.json()).toEqual({ error: { code: 'invalid', message: 'credentials: expected "include" or "omit".' } });
   });
 
+  it('after a restart, credentials=include falls back to the app\'s current Basic credentials and api_key; other secrets stay masked', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vet-sim-har-'));
+    const first = await createSimulator({ dataDir });
+    const { url } = await first.listen(0, '127.0.0.1');
+    await send('GET', `${url}/api/v2/demo/pet/list?email=a%40b.co`, { authorization: DEMO });
+    const b11 = '{"api_key":"demo-api-key","email":"a@b.co","status":"upgrade","role":"protect_users","password":"Never-kept"}';
+    await send('POST', `${url}/client/user/1/v2/actions`, { 'content-type': 'application/json' }, Buffer.from(b11));
+    await first.close();
+    const again = await createSimulator({ dataDir });
+    sims.push(again);
+    const { url: url2 } = await again.listen(0, '127.0.0.1');
+    const [a5, actions] = (await harOf(url2, '?credentials=include')).log.entries;
+    expect(a5.request.headers).toContainEqual({ name: 'authorization', value: DEMO });
+    expect(actions.request.postData!.text).toBe(b11.replace('Never-kept', '***'));
+    const [maskedA5] = (await harOf(url2)).log.entries;
+    expect(maskedA5.request.headers).toContainEqual({ name: 'authorization', value: 'Basic demo:***' });
+  });
+
   it('puts credentials back only when asked: the README walk-throughs replay on a fresh simulator with equal statuses', async () => {
     const { url } = await started();
     const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');

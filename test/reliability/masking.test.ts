@@ -83,6 +83,9 @@ describe('journal masking (issue 12 item 8)', () => {
     const har = await (await fetch(`${url}/__sim/v1/requests.har`)).text();
     expect(JSON.parse(har).log.entries).toHaveLength(statuses.length);
     for (const s of [...SECRETS, 'demo-secret', Buffer.from('demo:demo-secret').toString('base64')]) expect(har, s).not.toContain(s);
+    const snapshot = Buffer.from(await (await fetch(`${url}/__sim/v1/snapshot`)).arrayBuffer()).toString('latin1');
+    expect(snapshot.startsWith('SQLite format 3')).toBe(true);
+    for (const s of SECRETS) expect(snapshot, s).not.toContain(s);
   });
 
   it('journal.sqlite holds no secret, in its columns or its deflated details', async () => {

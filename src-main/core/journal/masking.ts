@@ -121,7 +121,8 @@ export function maskJsonText(text: string): string {
     const end = endOfString(text, i);
     let k = end;
     while (k < text.length && /\s/.test(text[k])) k++;
-    if (text[k] === ':' && isSecretKey(decodeJsonString(text.slice(i, end)))) {
+    const token = text.slice(i, end);
+    if (text[k] === ':' && isSecretKey(token.includes('\\') ? decodeJsonString(token) : token.slice(1, -1))) {
       let v = k + 1;
       while (v < text.length && /\s/.test(text[v])) v++;
       if (v < text.length) {
