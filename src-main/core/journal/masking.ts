@@ -15,8 +15,9 @@ const SECRET_KEYS = new Set([
 
 export function isSecretKey(key: string): boolean {
   const k = key.toLowerCase();
-  const bracket = /\[([^[\]]*)\]$/.exec(k);
-  return SECRET_KEYS.has(bracket ? bracket[1] : k);
+  if (SECRET_KEYS.has(k)) return true;
+  const bracket = k.endsWith(']') ? /\[([^[\]]*)\]$/.exec(k) : null;
+  return !!bracket && SECRET_KEYS.has(bracket[1]);
 }
 
 /** Header names that carry credentials: api keys, tokens, secrets, sessions, cookies. */
@@ -81,11 +82,14 @@ function decodeJsonString(token: string): string {
   }
 }
 
+const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
+
 /** Index just past the string token starting at `i` (a quote), or the end of an unterminated one. */
 function endOfString(text: string, i: number): number {
-  for (let j = i + 1; j < text.length; j++) {
-    if (text[j] === '\\') j++;
-    else if (text[j] === '"') return j + 1;
+  for (let j = text.indexOf('"', i + 1); j !== -1; j = text.indexOf('"', j + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(j - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return j + 1;
   }
   return text.length;
 }
@@ -105,7 +109,7 @@ function endOfValue(text: string, i: number): number {
     return text.length;
   }
   let j = i;
-  while (j < text.length && !/[\s,}\]]/.test(text[j])) j++;
+  for (let d = text.charCodeAt(j); j < text.length && !isSpace(d) && d !== 44 && d !== 125 && d !== 93; d = text.charCodeAt(++j));
   return j;
 }
 
@@ -116,24 +120,25 @@ function endOfValue(text: string, i: number): number {
 export function maskJsonText(text: string): string {
   let out = '';
   let copied = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] !== '"') continue;
+  for (let i = text.indexOf('"'); i !== -1; ) {
     const end = endOfString(text, i);
     let k = end;
-    while (k < text.length && /\s/.test(text[k])) k++;
-    const token = text.slice(i, end);
-    if (text[k] === ':' && isSecretKey(token.includes('\\') ? decodeJsonString(token) : token.slice(1, -1))) {
-      let v = k + 1;
-      while (v < text.length && /\s/.test(text[v])) v++;
-      if (v < text.length) {
-        const valueEnd = endOfValue(text, v);
-        out += `${text.slice(copied, v)}"${MASK}"`;
-        copied = valueEnd;
-        i = valueEnd - 1;
-        continue;
+    while (k < text.length && isSpace(text.charCodeAt(k))) k++;
+    if (text.charCodeAt(k) === 58 /* : */) {
+      const token = text.slice(i, end);
+      if (isSecretKey(token.includes('\\') ? decodeJsonString(token) : token.slice(1, -1))) {
+        let v = k + 1;
+        while (v < text.length && isSpace(text.charCodeAt(v))) v++;
+        if (v < text.length) {
+          const valueEnd = endOfValue(text, v);
+          out += `${text.slice(copied, v)}"${MASK}"`;
+          copied = valueEnd;
+          i = text.indexOf('"', valueEnd);
+          continue;
+        }
       }
     }
-    i = end - 1;
+    i = end < text.length ? text.indexOf('"', end) : -1;
   }
   return copied ? out + text.slice(copied) : text;
 }
