@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { createSimulator, type Simulator } from '../../src-main/core/simulator';
 import { loadSqlJs } from '../../src-main/core/db/sqljs';
-import { maskBody, maskBodyText, maskJsonText } from '../../src-main/core/journal/masking';
+import { maskBody, maskBodyText, maskFormText, maskJsonText } from '../../src-main/core/journal/masking';
 import { flattenForm } from '../../src-main/core/journal/capture';
 import { tempDir } from '../cli/run';
 import { rawRequest } from './raw-request';
@@ -134,5 +135,39 @@ describe('deep bodies through the journal (issue 12 item 6)', () => {
     for (let i = 0; i < depth; i++) masked = masked.next as Record<string, unknown>;
     expect(masked).toEqual({ cvc: '***' });
     expect(flattenForm(nested)).toHaveLength(1);
+  });
+});
+
+describe('masking, generated (fast-check)', () => {
+  const MARKER = 'Zq7-secret-Zq7';
+  const secretKey = fc.constantFrom('password', '\\u0070assword', 'pass\\u0077ord', 'PassWord', 'number', 'cvc', 'api_key', 'card[number]', 'x-api-key');
+  const secretValue = fc.constantFrom(`"${MARKER}"`, '9876543210987654', `{"v":"${MARKER}"}`, `["${MARKER}",1]`, `"a\\"${MARKER}"`);
+  const json = fc.json({ maxDepth: 4 });
+  const space = fc.constantFrom('', ' ', '\n  ', '\t');
+
+  it('no secret survives in any JSON body, whole or cut anywhere, whatever the nesting and spacing', () => {
+    fc.assert(
+      fc.property(json, secretKey, secretValue, space, fc.nat(), fc.nat(), (doc, key, value, sp, where, cutAt) => {
+        // The secret goes into an object somewhere in a random document.
+        const wrapped = `{"doc":${doc},"inner":{"k":[1,{${sp}"${key}"${sp}:${sp}${value}${sp}}]},"tail":${doc}}`;
+        const text = where % 2 ? wrapped : `[${doc},${wrapped}]`;
+        const secret = value.startsWith('98765') ? '9876543210987654' : MARKER;
+        expect(maskBodyText(text, 'application/json')).not.toContain(secret);
+        expect(maskBodyText(text.slice(0, cutAt % (text.length + 1)), 'application/json')).not.toContain(secret);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('no secret survives in a form body or query, whatever the key encoding', () => {
+    const formKey = fc.constantFrom('password', 'pass%77ord', 'card%5Bnumber%5D', 'card[number]', 'CVC', 'api_key');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string(), fc.string()), { maxLength: 5 }), formKey, fc.nat(), (pairs, key, at) => {
+        const enc = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+        enc.splice(at % (enc.length + 1), 0, `${key}=${MARKER}`);
+        expect(maskFormText(enc.join('&'))).not.toContain(MARKER);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
