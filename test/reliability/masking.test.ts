@@ -17,7 +17,7 @@ import { rawRequest } from './raw-request';
 const DEMO = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
 const SECRETS = [
   '4242424242424242', '4000000000009995', 'Hunter2-json', 'Esc4ped-secret', 'Esc4ped-valid', 'Query-secret', '4111111111111111',
-  'Header-secret-key', 'Token-secret', 'Nested-secret', 'Form-secret', 'Multi-secret', 'Unquoted-secret',
+  'Header-secret-key', 'Token-secret', 'Nested-secret', 'Form-secret', 'Multi-secret', 'Unquoted-secret', 'Formjson-secret', 'Qnote-secret',
 ];
 let sim: Simulator;
 let url: string;
@@ -58,6 +58,9 @@ beforeAll(async () => {
     `--${boundary}--\r\n`,
   ].join('');
   await send('POST', '/api/v2/demo/pet/update', { authorization: DEMO, 'content-type': `multipart/form-data; boundary=${boundary}` }, multipart);
+  // JSON sent as a form (the whole document becomes one key), and a secret pattern inside a query value.
+  await send('POST', '/client/user/1/v2/register-user', { 'content-type': 'application/x-www-form-urlencoded' }, '{"password":"Formjson-secret"}');
+  await send('GET', '/client/user/1/v2/pet/list?email=q@example.com&note=password%3DQnote-secret', {});
 });
 afterAll(async () => sim?.close());
 
@@ -68,7 +71,7 @@ describe('journal masking (issue 12 item 8)', () => {
     const entries = await Promise.all(items.map(async (i) => (await fetch(`${url}/__sim/v1/requests/${i.id}`)).json()));
     const text = JSON.stringify(entries);
     for (const s of SECRETS) expect(text, s).not.toContain(s);
-    const [multipart, form, query, unquoted, escapedCut, escaped, numbersCut, numbers] = entries;
+    const [noteQuery, jsonAsForm, multipart, form, query, unquoted, escapedCut, escaped, numbersCut, numbers] = entries;
     expect(numbers.request_body).toBe('{"email":"n@example.com","password":"***","api_key":"***","number":"***","cvc":"***","other":"{\\"password\\":\\"***\\"}"}');
     expect(numbersCut.request_body).toBe('{"email":"m@example.com","number": "***", "cvc": "***", ');
     expect(escaped.request_body).toBe('{"pass\\u0077ord":"***","email":"e@example.com"}');
@@ -77,6 +80,8 @@ describe('journal masking (issue 12 item 8)', () => {
     expect(query.query).toBe('email=q@example.com&password=***&api_key=***&card%5Bnumber%5D=***');
     expect(query.request_headers).toMatchObject({ 'x-api-key': '***', 'x-auth-token': '***' });
     expect(form.request_body).toBe('email=f%40example.com&password=***&cvc=***');
+    expect(noteQuery.query).toBe('email=q@example.com&note=password%3D***');
+    expect(jsonAsForm.request_body).toBe(`${encodeURIComponent('{"password":"***"}')}=`);
     expect(multipart.request_params).toEqual([{ name: 'email', value: 'mp@example.com' }, { name: 'pet_id', value: '1' }, { name: 'password', value: '***' }]);
   });
 

@@ -62,13 +62,22 @@ const decodeFormComponent = (s: string) => {
   }
 };
 
-/** `a=1&password=x` → `a=1&password=***`: the text keeps its shape, only secret values change. */
+/**
+ * `a=1&password=x` → `a=1&password=***`: the text keeps its shape, only secret values change. A pair whose
+ * decoded text holds a secret pattern (JSON sent as a form, `note=password%3Dx`) is masked decoded and re-encoded.
+ */
 export function maskFormText(text: string): string {
   return text
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      return eq > 0 && isSecretKey(decodeFormComponent(pair.slice(0, eq))) ? `${pair.slice(0, eq + 1)}${MASK}` : pair;
+      const rawKey = eq >= 0 ? pair.slice(0, eq) : pair;
+      const key = decodeFormComponent(rawKey);
+      if (eq > 0 && isSecretKey(key)) return `${rawKey}=${MASK}`;
+      const value = eq >= 0 ? decodeFormComponent(pair.slice(eq + 1)) : '';
+      const [k, v] = [maskSecretPatterns(key), maskSecretPatterns(value)];
+      if (k === key && v === value) return pair;
+      return eq >= 0 ? `${encodeURIComponent(k)}=${encodeURIComponent(v)}` : encodeURIComponent(k);
     })
     .join('&');
 }
