@@ -11,10 +11,24 @@ export interface JournalSummary {
   duration_ms: number;
 }
 
+/** A form field of a journaled multipart request; a file part carries its name, type and size, not its bytes. */
+export interface JournalParam {
+  name: string;
+  value?: string;
+  fileName?: string;
+  contentType?: string;
+  size?: number;
+}
+
 export interface JournalEntry extends JournalSummary {
   query: string;
   request_headers: Record<string, string>;
   request_body: string | null;
+  /** Multipart requests: the fields as sent (secrets masked) and the file parts. */
+  request_params: JournalParam[] | null;
+  /** Bytes on the wire: the request body as received, the response body as sent. */
+  request_bytes: number;
+  response_bytes: number;
   response_headers: Record<string, string>;
   response_body: string | null;
   error: string | null;

@@ -1,28 +1,82 @@
-// The journal as a HAR 1.2 log, for browser dev tools and HAR viewers.
-import type { JournalEntry } from '../../../src-shared/control';
+// The journal as a HAR 1.2 log, for browser dev tools, HAR viewers and replay tools.
+// Masked by default. `credentials: true` puts back what masking replaced, from process memory when
+// the entry is recent enough, else the app's current Basic credentials and api_key.
+import { STATUS_CODES } from 'node:http';
+import type { AppRecord, JournalEntry, JournalParam } from '../../../src-shared/control';
+import type { Originals } from '../journal/originals';
+
+export interface HarOptions {
+  baseUrl: string;
+  version: string;
+  /** Only with an explicit `credentials=include`: the unmasked values and the app lookup. */
+  credentials?: { unmasked: (id: number) => Originals | undefined; app: (name: string) => AppRecord | undefined };
+}
 
 const headerList = (h: Record<string, string>) => Object.entries(h).map(([name, value]) => ({ name, value }));
 
-export function toHar(entries: JournalEntry[], baseUrl: string, version: string) {
+/** `Basic demo:***` → the app's Basic credentials, when the username is the app's (by name or id). */
+function basicFor(masked: string, app: AppRecord | undefined): string | undefined {
+  const m = /^Basic (.*):\*\*\*$/.exec(masked);
+  if (!m || !app || (m[1] !== app.api_username && m[1] !== String(app.id))) return undefined;
+  return `Basic ${Buffer.from(`${m[1]}:${app.api_token}`).toString('base64')}`;
+}
+
+const withApiKey = (text: string, key: string) =>
+  text
+    .replace(/("api_key"\s*:\s*)"\*\*\*"/g, (_m, head: string) => `${head}${JSON.stringify(key)}`)
+    .replace(/(^|&)(api_key=)\*\*\*(?=&|$)/g, (_m, amp: string, head: string) => `${amp}${head}${encodeURIComponent(key)}`);
+
+/** The entry as it was sent, as far as this process can tell. */
+function unmask(e: JournalEntry, opts: NonNullable<HarOptions['credentials']>): JournalEntry {
+  const o = opts.unmasked(e.id) ?? {};
+  const app = e.app ? opts.app(e.app) : undefined;
+  const headers = { ...e.request_headers, ...o.headers };
+  if (!o.headers?.authorization && headers.authorization) headers.authorization = basicFor(headers.authorization, app) ?? headers.authorization;
+  const key = app?.api_key;
+  const params: JournalParam[] | null =
+    o.params ?? e.request_params?.map((p) => (key && p.name === 'api_key' && p.value === '***' ? { ...p, value: key } : p)) ?? null;
+  return {
+    ...e,
+    request_headers: headers,
+    query: o.query ?? (key ? withApiKey(e.query, key) : e.query),
+    request_body: o.body ?? (key && e.request_body ? withApiKey(e.request_body, key) : e.request_body),
+    request_params: params,
+  };
+}
+
+function postData(e: JournalEntry) {
+  const mimeType = e.request_headers['content-type'] ?? 'application/json';
+  if (e.request_params) {
+    // File bytes are not journaled: a file part names the file, its type and size (`_size`), with an empty value.
+    const params = e.request_params.map((p) =>
+      p.fileName !== undefined ? { name: p.name, value: '', fileName: p.fileName, contentType: p.contentType ?? 'application/octet-stream', _size: p.size ?? 0 } : { name: p.name, value: p.value ?? '' },
+    );
+    return { postData: { mimeType, params } };
+  }
+  return e.request_body !== null ? { postData: { mimeType, text: e.request_body } } : {};
+}
+
+export function toHar(entries: JournalEntry[], opts: HarOptions) {
   return {
     log: {
       version: '1.2',
-      creator: { name: 'Vet Consult Simulator', version },
-      entries: entries.map((e) => {
-        const url = `${baseUrl}${e.path}${e.query ? `?${e.query}` : ''}`;
+      creator: { name: 'Vet Consult Simulator', version: opts.version },
+      entries: entries.map((masked) => {
+        const e = opts.credentials ? unmask(masked, opts.credentials) : masked;
+        const url = `${opts.baseUrl}${e.path}${e.query ? `?${e.query}` : ''}`;
         return {
-          startedDateTime: new Date(e.time.replace(' ', 'T') + 'Z').toISOString(),
+          startedDateTime: new Date(Date.parse(e.time.replace(' ', 'T') + 'Z') || 0).toISOString(),
           time: e.duration_ms,
           request: {
             method: e.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(e.request_headers),
             queryString: [...new URLSearchParams(e.query)].map(([name, value]) => ({ name, value })),
-            ...(e.request_body ? { postData: { mimeType: e.request_headers['content-type'] ?? 'application/json', text: e.request_body } } : {}),
-            headersSize: -1, bodySize: e.request_body?.length ?? 0,
+            ...postData(e),
+            headersSize: -1, bodySize: e.request_bytes,
           },
           response: {
-            status: e.status, statusText: '', httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(e.response_headers),
-            content: { size: e.response_body?.length ?? 0, mimeType: e.response_headers['content-type'] ?? 'application/json', text: e.response_body ?? '' },
-            redirectURL: '', headersSize: -1, bodySize: e.response_body?.length ?? 0,
+            status: e.status, statusText: STATUS_CODES[e.status] ?? '', httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(e.response_headers),
+            content: { size: e.response_bytes, mimeType: e.response_headers['content-type'] ?? 'application/json', text: e.response_body ?? '' },
+            redirectURL: '', headersSize: -1, bodySize: e.response_bytes,
           },
           cache: {},
           timings: { send: 0, wait: e.duration_ms, receive: 0 },

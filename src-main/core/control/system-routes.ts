@@ -3,9 +3,9 @@ import express, { Router } from 'express';
 import { clockBody } from '../../../src-shared/schemas/control';
 import { faultRulesSchema } from '../domain/faults';
 import type { SimulatorInternals } from '../simulator-internals';
-import { ControlError, int, parseControl, str } from './helpers';
+import { ControlError, parseControl } from './helpers';
 import { openApiDocument } from './openapi';
-import { toHar } from './har';
+import { journalRoutes } from './journal-routes';
 
 export function systemRoutes(sim: SimulatorInternals): Router {
   const { services: s, ctx } = sim;
@@ -19,31 +19,7 @@ export function systemRoutes(sim: SimulatorInternals): Router {
     }),
   );
 
-  r.get('/requests', (req, res) => {
-    const limit = Math.min(100_000, Math.max(1, int(req.query.limit) ?? 500));
-    res.json({
-      items: s.journal.list({
-        family: str(req.query.family), statusClass: str(req.query.status), q: str(req.query.q), app: str(req.query.app),
-        endpoint: str(req.query.endpoint), before: int(req.query.before), after: int(req.query.after), limit,
-      }),
-      total: s.journal.count(),
-    });
-  });
-  r.get('/requests.har', (req, res) => {
-    const ids = s.journal.list({ limit: Math.min(100_000, int(req.query.limit) ?? 10_000) }).map((e) => e.id).reverse();
-    const entries = ids.map((id) => s.journal.get(id)!).filter(Boolean);
-    res.setHeader('content-disposition', 'attachment; filename="vet-consult-simulator.har"');
-    res.json(toHar(entries, ctx.baseUrl(), sim.version));
-  });
-  r.get('/requests/:id', (req, res) => {
-    const e = s.journal.get(Number(req.params.id));
-    if (!e) throw new ControlError(404, 'not_found', 'No journal entry with that id.');
-    res.json(e);
-  });
-  r.delete('/requests', (_req, res) => {
-    s.journal.clear();
-    res.json({ cleared: true });
-  });
+  r.use(journalRoutes(sim));
 
   r.get('/clock', (_req, res) => void res.json(ctx.clock.state()));
   r.post('/clock', (req, res) => {

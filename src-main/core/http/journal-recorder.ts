@@ -1,35 +1,16 @@
 // Wraps every partner request: captures the response body, stamps the common headers,
 // and writes one masked journal entry when the response is finished.
 import type { NextFunction, Request, Response } from 'express';
-import { formatTimestamp } from '../clock';
-import { cut, maskAuthorization, maskBody } from '../domain/journal';
+import { cut } from '../domain/journal';
 import type { journalService } from '../domain/journal';
+import { captureRequest } from '../journal/capture';
+import { journalTime } from '../journal/time';
 import { partnerLocals } from './partner-context';
 import { ensureRateHeaders, type SimClockStore } from './rate-limit';
 
-function requestHeaders(req: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue;
-    const value = Array.isArray(v) ? v.join(', ') : v;
-    out[k] = k === 'authorization' ? maskAuthorization(value) : k === 'cookie' ? '***' : value;
-  }
-  return out;
-}
-
-function requestBody(req: Request, res: Response): string | null {
-  const locals = partnerLocals(res);
-  const body = req.body as unknown;
-  if (body && typeof body === 'object' && Object.keys(body).length) {
-    const shown = maskBody(body) as Record<string, unknown>;
-    if (locals.file) shown.profile = `[file ${locals.file.originalName}, ${locals.file.mime}, ${locals.file.data.length} bytes]`;
-    return JSON.stringify(shown, null, 2);
-  }
-  if (locals.rawBody) {
-    // Unparseable JSON: show it as it came, with secrets blanked by pattern.
-    return locals.rawBody.replace(/("(?:password|number|cvc|api_key)"\s*:\s*)"[^"]*"/g, '$1"***"');
-  }
-  return null;
+function responseBytes(res: Response, body: string | undefined): number {
+  const declared = Number(res.getHeader('content-length'));
+  return Number.isFinite(declared) && declared >= 0 ? declared : body ? Buffer.byteLength(body) : 0;
 }
 
 export function journalRecorder(journal: ReturnType<typeof journalService>, store: SimClockStore, now: () => number) {
@@ -38,7 +19,7 @@ export function journalRecorder(journal: ReturnType<typeof journalService>, stor
     locals.started = performance.now();
     locals.family = null;
     locals.appName = null;
-    const time = formatTimestamp(now());
+    const time = journalTime(now());
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
       if (!res.headersSent) {
@@ -52,26 +33,34 @@ export function journalRecorder(journal: ReturnType<typeof journalService>, stor
     res.on('finish', () => {
       const responseHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.getHeaders())) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : String(v);
-      const reqBody = cut(requestBody(req, res));
-      const resBody = cut(locals.responseBody ?? null);
-      const q = req.originalUrl.indexOf('?');
-      journal.record({
+      const base = {
         time,
         app: locals.app?.name ?? locals.appName,
         family: locals.family,
         endpoint: locals.endpoint?.id ?? null,
         method: req.method,
         path: req.path,
-        query: q >= 0 ? req.originalUrl.slice(q + 1) : '',
         status: res.statusCode,
         duration_ms: Math.round((performance.now() - locals.started) * 100) / 100,
-        request_headers: requestHeaders(req),
-        request_body: reqBody.text,
         response_headers: responseHeaders,
-        response_body: resBody.text,
-        error: locals.error ?? null,
-        truncated: reqBody.truncated || resBody.truncated,
-      });
+        response_bytes: responseBytes(res, locals.responseBody),
+      };
+      const resBody = cut(locals.responseBody ?? null);
+      try {
+        const request = captureRequest(req, res);
+        const reqBody = cut(request.body);
+        journal.record({
+          ...base, query: request.query, request_headers: request.headers, request_body: reqBody.text, request_params: request.params,
+          request_bytes: request.bytes, response_body: resBody.text, error: locals.error ?? null, truncated: reqBody.truncated || resBody.truncated,
+        }, request.originals);
+      } catch (err) {
+        // Recording runs after the answer, on the 'finish' event: a throw here would take the process down.
+        // The entry still lands, without the request side that could not be read.
+        journal.record({
+          ...base, query: '', request_headers: {}, request_body: null, request_params: null, request_bytes: 0, response_body: resBody.text,
+          error: `The journal could not record this request: ${(err as Error).message}`, truncated: resBody.truncated,
+        });
+      }
     });
     next();
   };

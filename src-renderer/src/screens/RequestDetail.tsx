@@ -12,6 +12,7 @@ export function toCurl(e: JournalEntry, base: string, apps: AppRecord[]): string
   const parts = [`curl -X ${e.method} ${shellQuote(`${base}${e.path}${e.query ? `?${e.query}` : ''}`)}`];
   for (const [k, v] of Object.entries(e.request_headers)) {
     if (['host', 'content-length', 'connection', 'accept-encoding', 'user-agent'].includes(k)) continue;
+    if (k === 'content-type' && e.request_params) continue; // curl writes its own multipart boundary
     if (k === 'authorization') {
       const user = /^Basic (.*):\*\*\*$/.exec(v)?.[1];
       const app = apps.find((a) => a.name === e.app);
@@ -20,7 +21,12 @@ export function toCurl(e: JournalEntry, base: string, apps: AppRecord[]): string
     }
     parts.push(`-H ${shellQuote(`${k}: ${v}`)}`);
   }
-  if (e.request_body) parts.push(`--data-raw ${shellQuote(e.request_body.includes('\n') ? JSON.stringify(JSON.parse(e.request_body)) : e.request_body)}`);
+  if (e.request_params) {
+    // The file's bytes are not journaled: -F names a local file of the same name and type.
+    for (const p of e.request_params) {
+      parts.push(p.fileName !== undefined ? `-F ${shellQuote(`${p.name}=@${p.fileName};type=${p.contentType}`)}` : `--form-string ${shellQuote(`${p.name}=${p.value ?? ''}`)}`);
+    }
+  } else if (e.request_body) parts.push(`--data-raw ${shellQuote(e.request_body.includes('\n') ? JSON.stringify(JSON.parse(e.request_body)) : e.request_body)}`);
   return parts.join(' \\\n  ');
 }
 

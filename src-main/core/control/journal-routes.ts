@@ -1,0 +1,58 @@
+// Control API: the request journal. One set of filters for the list, the count and the HAR export:
+// family, status (`4xx`), app, endpoint, method, q (path, query, endpoint, method and both bodies),
+// from/to (inclusive; epoch ms or ISO 8601). `total` and `count` are the size of the filtered set.
+import { Router, type Request } from 'express';
+import type { JournalFilter, JournalPage } from '../db/repositories/journal';
+import { parseTimeBound } from '../journal/time';
+import type { SimulatorInternals } from '../simulator-internals';
+import { ControlError, int, str } from './helpers';
+import { toHar } from './har';
+
+function timeBound(req: Request, name: 'from' | 'to'): string | undefined {
+  const v = str(req.query[name]);
+  if (v === undefined) return undefined;
+  const t = parseTimeBound(v);
+  if (t === undefined) throw new ControlError(422, 'invalid', `${name}: expected epoch milliseconds or an ISO 8601 time, got "${v}".`);
+  return t;
+}
+
+export function journalFilter(req: Request): JournalFilter {
+  const q = req.query;
+  return {
+    family: str(q.family), statusClass: str(q.status), q: str(q.q), app: str(q.app), endpoint: str(q.endpoint), method: str(q.method),
+    from: timeBound(req, 'from'), to: timeBound(req, 'to'),
+  };
+}
+
+function journalPage(req: Request, defaultLimit: number): JournalPage {
+  return { limit: Math.min(100_000, Math.max(1, int(req.query.limit) ?? defaultLimit)), before: int(req.query.before), after: int(req.query.after) };
+}
+
+export function journalRoutes(sim: SimulatorInternals): Router {
+  const { services: s, ctx } = sim;
+  const r = Router();
+
+  r.get('/requests', (req, res) => void res.json(s.journal.list(journalFilter(req), journalPage(req, 500))));
+  r.get('/requests/count', (req, res) => void res.json({ count: s.journal.count(journalFilter(req)) }));
+  r.get('/requests.har', (req, res) => {
+    const credentials = str(req.query.credentials) ?? 'omit';
+    if (credentials !== 'omit' && credentials !== 'include') throw new ControlError(422, 'invalid', 'credentials: expected "include" or "omit".');
+    const entries = s.journal.entries(journalFilter(req), journalPage(req, 10_000).limit);
+    const har = toHar(entries, {
+      baseUrl: ctx.baseUrl(), version: sim.version,
+      credentials: credentials === 'include' ? { unmasked: s.journal.unmasked, app: (name) => s.apps.byName(name) } : undefined,
+    });
+    res.setHeader('content-disposition', 'attachment; filename="vet-consult-simulator.har"');
+    res.json(har);
+  });
+  r.get('/requests/:id', (req, res) => {
+    const e = s.journal.get(Number(req.params.id));
+    if (!e) throw new ControlError(404, 'not_found', 'No journal entry with that id.');
+    res.json(e);
+  });
+  r.delete('/requests', (_req, res) => {
+    s.journal.clear();
+    res.json({ cleared: true });
+  });
+  return r;
+}

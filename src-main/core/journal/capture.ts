@@ -1,0 +1,93 @@
+// Turns a finished partner request into what the journal keeps: headers, query, body text (the raw text
+// when there is one, else the parsed form re-encoded) and multipart fields, all masked, plus the
+// unmasked values that masking replaced (kept in memory only, for an explicit credentials export).
+import type { Request, Response } from 'express';
+import type { JournalParam } from '../../../src-shared/control';
+import { partnerLocals } from '../http/partner-context';
+import { maskBodyText, maskFormText, maskHeader, maskJsonText, maskQuery, isSecretKey, MASK } from './masking';
+import type { Originals } from './originals';
+
+export interface CapturedRequest {
+  headers: Record<string, string>;
+  query: string;
+  body: string | null;
+  params: JournalParam[] | null;
+  bytes: number;
+  originals: Originals | null;
+}
+
+/** Nested form values back to `name`/`parent[child]` pairs; arrays repeat their name. An explicit stack, not recursion. */
+export function flattenForm(body: Record<string, unknown>): [string, string][] {
+  const out: [string, string][] = [];
+  const stack: [string, unknown][] = Object.entries(body).reverse();
+  while (stack.length) {
+    const [name, v] = stack.pop()!;
+    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push([name, v[i]]);
+    else if (v && typeof v === 'object') {
+      const entries = Object.entries(v as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([`${name}[${entries[i][0]}]`, entries[i][1]]);
+    } else out.push([name, v === undefined || v === null ? '' : String(v)]);
+  }
+  return out;
+}
+
+const encodePairs = (pairs: [string, string][]) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+
+function safeJson(value: unknown): string | null {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return null; // too deep for the serializer: the body is not shown rather than the process lost
+  }
+}
+
+function bodyOf(req: Request, res: Response, contentType: string): { text: string | null; raw: string | null; params: JournalParam[] | null; rawParams: JournalParam[] | null } {
+  const locals = partnerLocals(res);
+  const body = req.body as unknown;
+  const parsed = body && typeof body === 'object' && !Buffer.isBuffer(body) ? (body as Record<string, unknown>) : undefined;
+  if (/multipart\/form-data/i.test(contentType) && (parsed || locals.file)) {
+    const rawParams: JournalParam[] = flattenForm(parsed ?? {}).map(([name, value]) => ({ name, value }));
+    if (locals.file) rawParams.push({ name: 'profile', fileName: locals.file.originalName, contentType: locals.file.mime, size: locals.file.data.length });
+    const params = rawParams.map((p) => (p.value !== undefined && isSecretKey(p.name) ? { ...p, value: MASK } : p));
+    const shown = Object.fromEntries(params.map((p) => [p.name, p.fileName !== undefined ? `[file ${p.fileName}, ${p.contentType}, ${p.size} bytes]` : p.value]));
+    return { text: JSON.stringify(shown, null, 2), raw: null, params, rawParams };
+  }
+  if (typeof locals.rawBody === 'string' && locals.rawBody !== '') {
+    return { text: maskBodyText(locals.rawBody, contentType), raw: locals.rawBody, params: null, rawParams: null };
+  }
+  if (parsed && Object.keys(parsed).length) {
+    if (/x-www-form-urlencoded/i.test(contentType)) {
+      const raw = encodePairs(flattenForm(parsed));
+      return { text: maskFormText(raw), raw, params: null, rawParams: null };
+    }
+    const raw = safeJson(parsed);
+    return { text: raw === null ? null : maskJsonText(raw), raw, params: null, rawParams: null };
+  }
+  if (typeof body === 'string' && body !== '') return { text: maskBodyText(body, contentType), raw: body, params: null, rawParams: null };
+  return { text: null, raw: null, params: null, rawParams: null };
+}
+
+export function captureRequest(req: Request, res: Response): CapturedRequest {
+  const headers: Record<string, string> = {};
+  const originalHeaders: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    const value = Array.isArray(v) ? v.join(', ') : v;
+    headers[k] = maskHeader(k, value);
+    if (headers[k] !== value) originalHeaders[k] = value;
+  }
+  const q = req.originalUrl.indexOf('?');
+  const rawQuery = q >= 0 ? req.originalUrl.slice(q + 1) : '';
+  const query = maskQuery(rawQuery);
+  const contentType = req.headers['content-type'] ?? '';
+  const body = bodyOf(req, res, contentType);
+  const declared = Number(req.headers['content-length']);
+  const bytes = Number.isFinite(declared) && declared >= 0 ? declared : body.raw !== null ? Buffer.byteLength(body.raw) : 0;
+
+  const originals: Originals = {};
+  if (Object.keys(originalHeaders).length) originals.headers = originalHeaders;
+  if (query !== rawQuery) originals.query = rawQuery;
+  if (body.raw !== null && body.text !== body.raw) originals.body = body.raw;
+  if (body.rawParams && body.params?.some((p, i) => p.value !== body.rawParams![i].value)) originals.params = body.rawParams;
+  return { headers, query, body: body.text, params: body.params, bytes, originals: Object.keys(originals).length ? originals : null };
+}

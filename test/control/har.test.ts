@@ -1,0 +1,203 @@
+// Issue 13, the HAR export: the journal's filters, raw request bodies (multipart as params), real byte
+// sizes, statusText, millisecond times, a structurally valid HAR 1.2 log, and an explicit credentials
+// export that replays the README walk-throughs against a fresh simulator with every status equal.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSimulator, type Simulator } from '../../src-main/core/simulator';
+
+const DEMO = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
+const sims: Simulator[] = [];
+afterEach(async () => {
+  for (const s of sims.splice(0)) await s.close();
+});
+async function started() {
+  const sim = await createSimulator({ inMemory: true });
+  sims.push(sim);
+  return { sim, url: (await sim.listen(0, '127.0.0.1')).url };
+}
+
+interface HarParam { name: string; value?: string; fileName?: string; contentType?: string; _size?: number }
+interface HarEntry {
+  startedDateTime: string;
+  request: { method: string; url: string; headers: { name: string; value: string }[]; postData?: { mimeType: string; text?: string; params?: HarParam[] }; bodySize: number };
+  response: { status: number; statusText: string; bodySize: number; content: { size: number; text?: string } };
+}
+const harOf = async (url: string, query = '') => (await (await fetch(`${url}/__sim/v1/requests.har${query}`)).json()) as { log: { entries: HarEntry[] } };
+
+/** HTTP with a body on any method (A9 and B7 are GETs with a JSON body, which fetch refuses). */
+function send(method: string, url: string, headers: Record<string, string>, body?: Buffer) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = http.request(url, { method, headers: body ? { ...headers, 'content-length': String(body.length) } : headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const HOP_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+/** Replays one HAR entry elsewhere: same method, path, query, headers and body; a file part gets `_size` bytes of its type. */
+async function replay(entry: HarEntry, baseUrl: string) {
+  const target = new URL(entry.request.url);
+  const headers: Record<string, string> = {};
+  for (const h of entry.request.headers) if (!HOP_HEADERS.has(h.name)) headers[h.name] = h.value;
+  let body: Buffer | undefined;
+  const post = entry.request.postData;
+  if (post?.params) {
+    const form = new FormData();
+    for (const p of post.params) {
+      if (p.fileName !== undefined) form.append(p.name, new Blob([new Uint8Array(p._size ?? 0)], { type: p.contentType }), p.fileName);
+      else form.append(p.name, p.value ?? '');
+    }
+    const encoded = new Response(form);
+    headers['content-type'] = encoded.headers.get('content-type')!;
+    body = Buffer.from(await encoded.arrayBuffer());
+  } else if (post?.text !== undefined) body = Buffer.from(post.text);
+  return send(entry.request.method, `${baseUrl}${target.pathname}${target.search}`, headers, body);
+}
+
+/** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/): the required fields and their types. */
+function harProblems(har: unknown): string[] {
+  const problems: string[] = [];
+  const need = (ok: boolean, what: string) => void (ok || problems.push(what));
+  const isStr = (v: unknown) => typeof v === 'string';
+  const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+  const pairs = (v: unknown, what: string) => {
+    need(Array.isArray(v), `${what} is an array`);
+    for (const p of (v as { name: unknown; value: unknown }[]) ?? []) need(isStr(p.name) && isStr(p.value), `${what} items have string name and value`);
+  };
+  const log = (har as { log?: Record<string, unknown> }).log;
+  need(!!log && log.version === '1.2', 'log.version is 1.2');
+  const creator = log?.creator as Record<string, unknown> | undefined;
+  need(isStr(creator?.name) && isStr(creator?.version), 'log.creator has name and version');
+  need(Array.isArray(log?.entries), 'log.entries is an array');
+  for (const [i, e] of ((log?.entries as Record<string, any>[]) ?? []).entries()) {
+    const at = `entries[${i}]`;
+    need(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(Z|[+-]\d\d:\d\d)$/.test(e.startedDateTime), `${at}.startedDateTime is ISO 8601 with ms`);
+    need(isNum(e.time) && e.time >= 0, `${at}.time`);
+    const q = e.request;
+    need(isStr(q?.method) && isStr(q?.httpVersion) && URL.canParse(q?.url), `${at}.request method, url, httpVersion`);
+    need(Array.isArray(q?.cookies), `${at}.request.cookies`);
+    pairs(q?.headers, `${at}.request.headers`);
+    pairs(q?.queryString, `${at}.request.queryString`);
+    need(isNum(q?.headersSize) && isNum(q?.bodySize), `${at}.request sizes`);
+    if (q?.postData) {
+      need(isStr(q.postData.mimeType), `${at}.postData.mimeType`);
+      need((q.postData.text === undefined) !== (q.postData.params === undefined), `${at}.postData has text or params`);
+      for (const p of q.postData.params ?? []) need(isStr(p.name) && ['value', 'fileName', 'contentType'].every((k) => p[k] === undefined || isStr(p[k])), `${at}.postData.params`);
+    }
+    const r = e.response;
+    need(isNum(r?.status) && isStr(r?.statusText) && isStr(r?.httpVersion) && isStr(r?.redirectURL), `${at}.response status, statusText, httpVersion, redirectURL`);
+    need(Array.isArray(r?.cookies), `${at}.response.cookies`);
+    pairs(r?.headers, `${at}.response.headers`);
+    need(isNum(r?.content?.size) && isStr(r?.content?.mimeType), `${at}.response.content size and mimeType`);
+    need(isNum(r?.headersSize) && isNum(r?.bodySize), `${at}.response sizes`);
+    need(!!e.cache && typeof e.cache === 'object', `${at}.cache`);
+    need(['send', 'wait', 'receive'].every((k) => isNum(e.timings?.[k]) && e.timings[k] >= -1), `${at}.timings`);
+  }
+  return problems;
+}
+
+describe('HAR export (issue 13)', () => {
+  it('is valid HAR 1.2 with raw bodies, multipart params, real byte sizes, statusText and ms times', async () => {
+    const { url } = await started();
+    const json = '{"email": "ann@example.com",  "name": "Rex", "age": "2 years", "sex": "male", "species": "dog", "note": "é"}';
+    await send('POST', `${url}/api/v2/demo/pet/add`, { authorization: DEMO, 'content-type': 'application/json' }, Buffer.from(json));
+    const form = 'email=ann%40example.com&pet_id=1&pet%5Bcolor%5D=grey';
+    await send('POST', `${url}/api/v2/demo/pet/update`, { authorization: DEMO, 'content-type': 'application/x-www-form-urlencoded' }, Buffer.from(form));
+    const multipart = new FormData();
+    multipart.append('email', 'ann@example.com');
+    multipart.append('pet[color]', 'grey');
+    multipart.append('profile', new Blob([new Uint8Array(8)], { type: 'image/png' }), 'miso.png');
+    const encoded = new Response(multipart);
+    const mpBody = Buffer.from(await encoded.arrayBuffer());
+    await send('POST', `${url}/api/v2/demo/pet/update`, { authorization: DEMO, 'content-type': encoded.headers.get('content-type')! }, mpBody);
+    const list = await send('GET', `${url}/client/user/1/v2/pet/list?email=nobody%40example.com`, {});
+
+    const har = await harOf(url);
+    expect(harProblems(har)).toEqual([]);
+    const [add, update, upload, get] = har.log.entries;
+    expect(add.startedDateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(add.request.postData).toEqual({ mimeType: 'application/json', text: json });
+    expect(add.request.bodySize).toBe(Buffer.byteLength(json));
+    expect(add.response).toMatchObject({ status: 404, statusText: 'Not Found' });
+    expect(update.request.postData).toEqual({ mimeType: 'application/x-www-form-urlencoded', text: form });
+    expect(upload.request.postData!.params).toEqual([
+      { name: 'email', value: 'ann@example.com' }, { name: 'pet[color]', value: 'grey' },
+      { name: 'profile', value: '', fileName: 'miso.png', contentType: 'image/png', _size: 8 },
+    ]);
+    expect(upload.request.bodySize).toBe(mpBody.length);
+    expect(get.request.bodySize).toBe(0);
+    expect(get.request.postData).toBeUndefined();
+    expect(get.response.bodySize).toBe(Buffer.byteLength(list.text));
+    expect(get.response.content.size).toBe(Buffer.byteLength(list.text));
+  });
+
+  it('honours the journal filters', async () => {
+    const { url } = await started();
+    await send('GET', `${url}/api/v2/demo/media-url`, {});
+    await send('GET', `${url}/api/v2/demo/pet/list?email=a%40b.co`, { authorization: DEMO });
+    await send('GET', `${url}/client/user/1/v2/pet/list?email=a%40b.co`, {});
+    const urls = async (q: string) => (await harOf(url, q)).log.entries.map((e) => new URL(e.request.url).pathname);
+    expect(await urls('?endpoint=A5')).toEqual(['/api/v2/demo/pet/list']);
+    expect(await urls('?family=client')).toEqual(['/client/user/1/v2/pet/list']);
+    expect(await urls('?status=2xx')).toEqual(['/api/v2/demo/media-url']);
+    expect(await urls('?q=media')).toEqual(['/api/v2/demo/media-url']);
+    expect(await urls(`?from=${Date.now() + 3_600_000}`)).toEqual([]);
+    expect(await urls('?limit=2')).toEqual(['/api/v2/demo/pet/list', '/client/user/1/v2/pet/list']);
+    const bad = await fetch(`${url}/__sim/v1/requests.har?credentials=yes`);
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toEqual({ error: { code: 'invalid', message: 'credentials: expected "include" or "omit".' } });
+  });
+
+  it('after a restart, credentials=include falls back to the app\'s current Basic credentials and api_key; other secrets stay masked', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vet-sim-har-'));
+    const first = await createSimulator({ dataDir });
+    const { url } = await first.listen(0, '127.0.0.1');
+    await send('GET', `${url}/api/v2/demo/pet/list?email=a%40b.co`, { authorization: DEMO });
+    const b11 = '{"api_key":"demo-api-key","email":"a@b.co","status":"upgrade","role":"protect_users","password":"Never-kept"}';
+    await send('POST', `${url}/client/user/1/v2/actions`, { 'content-type': 'application/json' }, Buffer.from(b11));
+    await first.close();
+    const again = await createSimulator({ dataDir });
+    sims.push(again);
+    const { url: url2 } = await again.listen(0, '127.0.0.1');
+    const [a5, actions] = (await harOf(url2, '?credentials=include')).log.entries;
+    expect(a5.request.headers).toContainEqual({ name: 'authorization', value: DEMO });
+    expect(actions.request.postData!.text).toBe(b11.replace('Never-kept', '***'));
+    const [maskedA5] = (await harOf(url2)).log.entries;
+    expect(maskedA5.request.headers).toContainEqual({ name: 'authorization', value: 'Basic demo:***' });
+  });
+
+  it('puts credentials back only when asked: the README walk-throughs replay on a fresh simulator with equal statuses', async () => {
+    const { url } = await started();
+    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const walkThroughs = readme.split(/^## /m).filter((s) => /^[^\n]*walk-through/.test(s));
+    const blocks = walkThroughs.flatMap((s) => [...s.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]));
+    expect(blocks.length).toBe(2);
+    const port = new URL(url).port;
+    const script = `set -euo pipefail\n${blocks.join('\n').replaceAll('127.0.0.1:4010', `127.0.0.1:${port}`).replaceAll('/tmp/miso.png', 'miso.png')}`;
+    // Asynchronously: the simulator answering curl runs in this very process.
+    await promisify(execFile)('bash', ['-c', script], { cwd: mkdtempSync(join(tmpdir(), 'vet-sim-har-')), timeout: 60_000 });
+
+    const masked = JSON.stringify(await harOf(url));
+    expect(masked).not.toContain('demo-secret');
+    expect(masked).not.toContain('s3cret-pass');
+    const har = await harOf(url, '?credentials=include');
+    const recorded = har.log.entries;
+    expect(recorded.length).toBeGreaterThanOrEqual(20);
+    expect(recorded.map((e) => e.response.status)).toContain(402); // the declined card is part of the walk-through
+    expect(JSON.stringify(har)).toContain('s3cret-pass');
+
+    const fresh = await started();
+    const replayed: number[] = [];
+    for (const e of recorded) replayed.push((await replay(e, fresh.url)).status);
+    expect(replayed).toEqual(recorded.map((e) => e.response.status));
+  }, 90_000);
+});
