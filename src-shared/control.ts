@@ -18,6 +18,8 @@ export interface JournalParam {
   fileName?: string;
   contentType?: string;
   size?: number;
+  /** A file part's bytes (base64) when it is at most 64 KiB, so an exported HAR replays the upload as sent. */
+  content_base64?: string;
 }
 
 export interface JournalEntry extends JournalSummary {

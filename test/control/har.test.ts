@@ -21,7 +21,7 @@ async function started() {
   return { sim, url: (await sim.listen(0, '127.0.0.1')).url };
 }
 
-interface HarParam { name: string; value?: string; fileName?: string; contentType?: string; _size?: number }
+interface HarParam { name: string; value?: string; fileName?: string; contentType?: string; _size?: number; _content?: string }
 interface HarEntry {
   startedDateTime: string;
   request: { method: string; url: string; headers: { name: string; value: string }[]; postData?: { mimeType: string; text?: string; params?: HarParam[] }; bodySize: number };
@@ -53,7 +53,10 @@ async function replay(entry: HarEntry, baseUrl: string) {
   if (post?.params) {
     const form = new FormData();
     for (const p of post.params) {
-      if (p.fileName !== undefined) form.append(p.name, new Blob([new Uint8Array(p._size ?? 0)], { type: p.contentType }), p.fileName);
+      if (p.fileName !== undefined) {
+        const bytes = p._content !== undefined ? Buffer.from(p._content, 'base64') : new Uint8Array(p._size ?? 0);
+        form.append(p.name, new Blob([bytes], { type: p.contentType }), p.fileName);
+      }
       else form.append(p.name, p.value ?? '');
     }
     const encoded = new Response(form);
@@ -131,7 +134,7 @@ describe('HAR export (issue 13)', () => {
     expect(update.request.postData).toEqual({ mimeType: 'application/x-www-form-urlencoded', text: form });
     expect(upload.request.postData!.params).toEqual([
       { name: 'email', value: 'ann@example.com' }, { name: 'pet[color]', value: 'grey' },
-      { name: 'profile', value: '', fileName: 'miso.png', contentType: 'image/png', _size: 8 },
+      { name: 'profile', value: '', fileName: 'miso.png', contentType: 'image/png', _size: 8, _content: Buffer.alloc(8).toString('base64') },
     ]);
     expect(upload.request.bodySize).toBe(mpBody.length);
     expect(get.request.bodySize).toBe(0);

@@ -49,7 +49,9 @@ function postData(e: JournalEntry) {
   if (e.request_params) {
     // File bytes are not journaled: a file part names the file, its type and size (`_size`), with an empty value.
     const params = e.request_params.map((p) =>
-      p.fileName !== undefined ? { name: p.name, value: '', fileName: p.fileName, contentType: p.contentType ?? 'application/octet-stream', _size: p.size ?? 0 } : { name: p.name, value: p.value ?? '' },
+      p.fileName !== undefined
+        ? { name: p.name, value: '', fileName: p.fileName, contentType: p.contentType ?? 'application/octet-stream', _size: p.size ?? 0, ...(p.content_base64 ? { _content: p.content_base64 } : {}) }
+        : { name: p.name, value: p.value ?? '' },
     );
     return { postData: { mimeType, params } };
   }

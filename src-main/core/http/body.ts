@@ -54,7 +54,10 @@ export function parseBody(req: Request, res: Response, next: NextFunction): void
     if (err) return next(err);
     try {
       const query = nestPairs(new URLSearchParams(queryString(req)), 'query string');
-      if (typeof req.body === 'string') req.body = readsFormBody(req) ? nestPairs(new URLSearchParams(req.body), 'request body') : undefined;
+      if (typeof req.body === 'string') {
+        locals.rawBody = req.body; // the journal and a HAR replay keep the bytes as sent
+        req.body = readsFormBody(req) ? nestPairs(new URLSearchParams(req.body), 'request body') : undefined;
+      }
       if (nestedDeeperThan(req.body, MAX_DEPTH)) {
         req.body = undefined; // never handed to the journal's walk either
         throw tooDeep('request body');
@@ -75,7 +78,7 @@ export function parseBody(req: Request, res: Response, next: NextFunction): void
       const image = files.filter((f) => f.fieldname === IMAGE_KEY && f.buffer).pop();
       if (image) {
         const data = new Uint8Array(image.buffer);
-        locals.file = { mime: sniffImageType(data), data, originalName: image.originalname };
+        locals.file = { mime: sniffImageType(data), data, originalName: image.originalname, declaredMime: image.mimetype };
       }
       finish();
     });

@@ -10,7 +10,8 @@ export interface PartnerLocals {
   appName: string | null;
   app?: AppRecord;
   input?: unknown;
-  file?: { mime: string; data: Uint8Array; originalName: string };
+  /** `mime` is decided from the bytes; `declaredMime` is what the client's part said (journal and HAR). */
+  file?: { mime: string; data: Uint8Array; originalName: string; declaredMime?: string };
   rawBody?: string;
   error?: string;
   responseBody?: string;

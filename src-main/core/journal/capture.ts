@@ -47,7 +47,12 @@ function bodyOf(req: Request, res: Response, contentType: string): { text: strin
   const parsed = body && typeof body === 'object' && !Buffer.isBuffer(body) ? (body as Record<string, unknown>) : undefined;
   if (/multipart\/form-data/i.test(contentType) && (parsed || locals.file)) {
     const rawParams: JournalParam[] = flattenForm(parsed ?? {}).map(([name, value]) => ({ name, value }));
-    if (locals.file) rawParams.push({ name: 'profile', fileName: locals.file.originalName, contentType: locals.file.mime, size: locals.file.data.length });
+    if (locals.file) {
+      const f = locals.file;
+      // Small files keep their bytes (like bodies up to 64 KiB), so a HAR replay uploads what was sent.
+      const content = f.data.length <= 64 * 1024 ? Buffer.from(f.data).toString('base64') : undefined;
+      rawParams.push({ name: 'profile', fileName: f.originalName, contentType: f.declaredMime ?? f.mime, size: f.data.length, content_base64: content });
+    }
     const params = rawParams.map((p) => (p.value !== undefined && isSecretKey(p.name) ? { ...p, value: MASK } : p));
     const shown = Object.fromEntries(params.map((p) => [p.name, p.fileName !== undefined ? `[file ${p.fileName}, ${p.contentType}, ${p.size} bytes]` : p.value]));
     return { text: JSON.stringify(shown, null, 2), raw: null, params, rawParams };
