@@ -13,8 +13,11 @@ export class ContractViolation extends Error {
 type Checker = (r: { method: string; path: string; status: number; contentType: string | undefined; body: unknown }) => string[];
 const CHECKERS: Checker[] = [partnerViolations];
 
-/** Adds a checker (e.g. the control API's document) to every agent wrapped from now on. */
-export const addContractChecker = (c: Checker) => void CHECKERS.push(c);
+/** Adds a checker (e.g. the control API's document) to every wrapped agent; returns its removal. */
+export function addContractChecker(c: Checker): () => void {
+  CHECKERS.push(c);
+  return () => void CHECKERS.splice(CHECKERS.indexOf(c), 1);
+}
 
 export function violationsOf(method: string, url: string, res: Response): string[] {
   const observed = { method, path: new URL(url, 'http://127.0.0.1').pathname, status: res.status, contentType: res.headers['content-type'], body: res.body };
