@@ -1,6 +1,6 @@
 // The client family's user (inside stringify_response), its report rows, pagination and payments.
 import { z } from 'zod';
-import { alwaysNull, component, id, nullableText, role, timestamp } from './common';
+import { component, id, nullableText, role, timestamp, unmodelledRelation } from './common';
 import { clientPet } from './pets';
 import { statusRecord } from './users';
 
@@ -21,7 +21,7 @@ export const clientUser = component(
   z.strictObject({
     id,
     email: z.string(),
-    email_verified_at: alwaysNull,
+    email_verified_at: timestamp.nullable(),
     app_id: id,
     first_name: z.string(),
     last_name: nullableText,
@@ -31,16 +31,16 @@ export const clientUser = component(
     is_senior_program_user: z.int(),
     next_emergency_activation_date: timestamp.nullable(),
     pet_tracking_code: nullableText,
-    payment_customer_id: alwaysNull,
-    payment_method_id: alwaysNull,
+    payment_customer_id: nullableText,
+    payment_method_id: nullableText,
     created_at: timestamp,
     updated_at: timestamp,
     deleted_at: timestamp.nullable(),
-    is_deleted_by: alwaysNull,
+    is_deleted_by: z.union([id, z.string()]).nullable(),
     role_names: z.array(role),
     app: z.array(z.string()),
-    notesEmergency: alwaysNull,
-    emergency: alwaysNull,
+    notesEmergency: unmodelledRelation,
+    emergency: unmodelledRelation,
     default_pet: z.array(clientPet).describe('The default pet as a one-element list, or empty'),
     devices: z.array(device),
     user_details: z.strictObject({

@@ -14,8 +14,12 @@ export const id = z.int();
 /** `YYYY-MM-DD HH:MM:SS`, UTC (behaviour §6). Left a plain string: formats are the serializers' business. */
 export const timestamp = z.string();
 export const nullableText = z.string().nullable();
-/** Fields the real service always sends as null (relations the simulator does not model). */
-export const alwaysNull = z.null();
+/**
+ * Relations the simulator does not model and always sends as null; the real service may fill them,
+ * so the type says "an object or null". (A bare `null` type would also vanish from openapi-fetch's
+ * response types, which drop keys whose non-null part is empty.)
+ */
+export const unmodelledRelation = z.record(z.string(), z.unknown()).nullable();
 /** Relations the real service sends as arrays the simulator keeps empty. */
 export const emptyRelation = z.array(z.unknown());
 export const role = z.enum(['users', 'protect_users']);

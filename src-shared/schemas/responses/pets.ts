@@ -1,6 +1,6 @@
 // A pet as each family serializes it (spec: Pet), and B8's Laravel sync result.
 import { z } from 'zod';
-import { alwaysNull, component, emptyRelation, id, nullableText, timestamp } from './common';
+import { unmodelledRelation, component, emptyRelation, id, nullableText, timestamp } from './common';
 
 const petBase = {
   id,
@@ -19,9 +19,9 @@ const petBase = {
   created_at: timestamp,
   updated_at: timestamp,
   deleted_at: timestamp.nullable(),
-  veterians: alwaysNull,
-  medicals: alwaysNull,
-  insurnaces: alwaysNull,
+  veterians: unmodelledRelation,
+  medicals: unmodelledRelation,
+  insurnaces: unmodelledRelation,
   pet_veterians: emptyRelation,
   pet_medicals: emptyRelation,
   pet_insurnaces: emptyRelation,
