@@ -1,6 +1,7 @@
 // Wraps a supertest agent so that every response it receives is held to the OpenAPI documents: a
 // response that breaks the contract rejects the await, which fails the very test that received it.
 import type { Response } from 'supertest';
+import { controlViolations } from './control-contract';
 import { partnerViolations } from './partner-contract';
 
 export class ContractViolation extends Error {
@@ -11,7 +12,7 @@ export class ContractViolation extends Error {
 }
 
 type Checker = (r: { method: string; path: string; status: number; contentType: string | undefined; body: unknown }) => string[];
-const CHECKERS: Checker[] = [partnerViolations];
+const CHECKERS: Checker[] = [partnerViolations, controlViolations];
 
 /** Adds a checker (e.g. the control API's document) to every wrapped agent; returns its removal. */
 export function addContractChecker(c: Checker): () => void {

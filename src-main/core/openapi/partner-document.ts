@@ -20,7 +20,7 @@ function requestBody(e: Endpoint, schema: JsonSchema) {
     const withFile = type === 'multipart/form-data' && e.input === 'multipart-or-body';
     content[type] = {
       schema: withFile
-        ? { ...schema, properties: { ...(schema.properties as object), profile: { type: 'string', format: 'binary', description: 'png, jpeg, gif or webp; at most 5 MiB' } } }
+        ? { ...schema, properties: { ...(schema.properties as object), profile: { type: 'string', format: 'binary' } } }
         : schema,
     };
   }
