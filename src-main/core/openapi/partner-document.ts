@@ -38,8 +38,8 @@ function operation(e: Endpoint) {
   const schema = e.schema ? requestJsonSchema(e.schema) : undefined;
   const parameters: unknown[] = [{
     name: 'name', in: 'path', required: true,
-    description: e.family === 'application' ? "The app's name (slug)" : "The app's id (or its name)",
-    schema: e.family === 'application' ? { type: 'string' } : { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+    description: e.family === 'application' ? "The app's name (slug)" : "The app's id (its name is accepted too)",
+    schema: e.family === 'application' ? { type: 'string' } : { type: 'integer' },
   }];
   const op: JsonSchema = {
     operationId: e.id,
