@@ -64,8 +64,7 @@ export function partnerViolations(r: ObservedResponse): string[] {
   const method = r.method.toUpperCase();
   if (method === 'HEAD' || method === 'OPTIONS' || !isPartnerPath(r.path)) return [];
   const type = (r.contentType ?? '').split(';')[0].trim().toLowerCase();
-  const atPath = ROUTES.filter((x) => x.pattern.test(r.path));
-  const route = atPath.find((x) => x.e.method === method);
+  const route = ROUTES.find((x) => x.e.method === method && x.pattern.test(r.path));
   const envelopeStatus = (r.body as Json)?.status_code;
   const statusMatches = type !== 'application/json' || envelopeStatus === r.status ? [] : [`body status_code ${envelopeStatus} differs from HTTP ${r.status}`];
   if (!route) {
