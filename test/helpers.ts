@@ -8,7 +8,8 @@ export const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${use
 
 export async function makeSim(opts: SimulatorOptions = {}) {
   const sim = await createSimulator({ inMemory: true, random: () => 0, ...opts });
-  // Every response a test receives is held to openapi.json (test/contract): a mismatch fails that test.
+  // Every response a test receives is held to openapi.json or the control API document (test/contract):
+  // a mismatch fails the test that received it.
   const http = contractChecked(request(sim.app));
   /** Control API calls need a loopback Host, which supertest sets to 127.0.0.1:<port>. */
   const a = {

@@ -6,7 +6,7 @@ import { partnerViolations } from './partner-contract';
 
 export class ContractViolation extends Error {
   constructor(readonly violations: string[]) {
-    super(`Response breaks openapi.json:\n  ${violations.join('\n  ')}`);
+    super(`Response breaks its OpenAPI document:\n  ${violations.join('\n  ')}`);
     this.name = 'ContractViolation';
   }
 }
