@@ -1,13 +1,16 @@
 // Shared test helpers: an in-memory simulator driven in-process with supertest.
 import request from 'supertest';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../src-main/core/simulator';
+import { contractChecked } from './contract/checked-agent';
 
 export const DEMO_AUTH = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
 export const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
 
 export async function makeSim(opts: SimulatorOptions = {}) {
   const sim = await createSimulator({ inMemory: true, random: () => 0, ...opts });
-  const http = request(sim.app);
+  // Every response a test receives is held to openapi.json or the control API document (test/contract):
+  // a mismatch fails the test that received it.
+  const http = contractChecked(request(sim.app));
   /** Control API calls need a loopback Host, which supertest sets to 127.0.0.1:<port>. */
   const a = {
     sim,

@@ -77,7 +77,7 @@ export function controlClient(base: string, token?: string) {
       list: async (filter: JournalFilter = {}) => (await call<{ items: JournalSummary[]; total: number }>('GET', `/requests${query(filter)}`)).items,
       get: (id: number) => call<JournalEntry>('GET', `/requests/${id}`),
       /** How many journaled requests match (the filtered total). */
-      count: async (filter: Omit<JournalFilter, 'limit'> = {}) => (await call<{ items: unknown[]; total: number }>('GET', `/requests${query({ ...filter, limit: 1 })}`)).total,
+      count: async (filter: Omit<JournalFilter, 'limit'> = {}) => (await call<{ count: number }>('GET', `/requests/count${query(filter)}`)).count,
       clear: async (): Promise<void> => void (await call('DELETE', '/requests')),
     },
   };

@@ -13,6 +13,8 @@ export interface ServeLog {
   /** Something the user must see (a database moved aside, a log replay that stopped). */
   notice(message: string): void;
   info(message: string): void;
+  /** The host's first line on stdout (npm start's reason for running headless), before the ready line. */
+  intro(message: string): void;
   warning(message: string): void;
   ready(info: ReadyInfo, textLine: string): void;
   /** One line per partner request, in JSON mode only (text mode stays quiet: the UI shows requests). */
@@ -26,6 +28,7 @@ export function serveLog(format: LogFormat, out: Write, err: Write): ServeLog {
     return {
       notice: (m) => err(`Notice: ${m}`),
       info: (m) => err(m),
+      intro: (m) => out(m),
       warning: (m) => err(`Warning: ${m}`),
       ready: (_info, line) => out(line),
       request: () => undefined,
@@ -38,6 +41,7 @@ export function serveLog(format: LogFormat, out: Write, err: Write): ServeLog {
   return {
     notice: (message) => emit('notice', { level: 'warn', message }),
     info: (message) => emit('info', { level: 'info', message }),
+    intro: (message) => emit('info', { level: 'info', message }),
     warning: (message) => emit('warning', { level: 'warn', message }),
     ready: (info, line) => emit('ready', { level: 'info', message: line, ...info }),
     request: (e) =>

@@ -43,7 +43,7 @@ export async function serve(argv: string[], out: (line: string) => void = (l) =>
         `the partner API is reachable from other machines on ${flags.host}; the UI answers loopback clients only, ` +
           (flags.controlToken ? 'and the control API loopback clients or holders of the control token.' : 'and so does the control API.'),
       );
-    if (intro) log.info(intro);
+    if (intro) log.intro(intro);
     const data = flags.inMemory ? 'in memory' : flags.dataDir;
     sim.ctx.events.on('request', (entry) => log.request(entry));
     const info = { url, ui_url: `${url}/__sim/`, port, pid: process.pid, data };

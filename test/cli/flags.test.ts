@@ -57,15 +57,17 @@ describe('serve flags for CI', () => {
     const url = await r.ready;
     const { request } = await import('node:http');
     // fetch cannot set Host; a raw request can (as a client in another container, calling by a host name, would).
+    let body = '';
     const call = (headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {
         const u = new URL(`${url}/__sim/v1/health`);
         request({ host: u.hostname, port: u.port, path: u.pathname, headers: { host: 'simulator.internal:4010', ...headers } }, (res) => {
-          res.resume();
-          resolve(res.statusCode!);
+          body = '';
+          res.on('data', (d) => (body += d)).on('end', () => resolve(res.statusCode!));
         }).on('error', reject).end();
       });
     expect(await call({ authorization: `Bearer ${TOKEN}` })).toBe(200);
+    expect(JSON.parse(body).api_base_url).toBe('http://simulator.internal:4010'); // the host the caller used
     expect(await call({})).toBe(403);
     expect(await call({ authorization: 'Bearer wrong-token-0123456789' })).toBe(401);
     r.child.kill('SIGTERM');

@@ -6,14 +6,17 @@ import type { SimulatorInternals } from '../simulator-internals';
 import { ControlError, parseControl } from './helpers';
 import { openApiDocument } from './openapi';
 import { journalRoutes } from './journal-routes';
+import { controlOpenApiDocument } from '../openapi/control-document';
+import { requestBaseUrl } from '../http/base-url';
 
 export function systemRoutes(sim: SimulatorInternals): Router {
   const { services: s, ctx } = sim;
   const r = Router();
 
-  r.get('/health', (_req, res) =>
+  // URLs in answers name the host the caller used (a container calling by service name with --control-token).
+  r.get('/health', (req, res) =>
     void res.json({
-      status: 'ok', version: sim.version, api_base_url: ctx.baseUrl(), ui_url: `${ctx.baseUrl()}/__sim/`,
+      status: 'ok', version: sim.version, api_base_url: requestBaseUrl(req, ctx.baseUrl()), ui_url: `${ctx.baseUrl()}/__sim/`,
       data_dir: sim.dataDir ?? null, in_memory: !sim.dataDir, notices: sim.notices, clock: ctx.clock.state(),
       journal_count: s.journal.count(), journal_cap: sim.journalCap,
     }),
@@ -65,6 +68,7 @@ export function systemRoutes(sim: SimulatorInternals): Router {
     res.json({ restored: true, bytes: body.length });
   });
 
-  r.get('/openapi.json', (_req, res) => void res.json(openApiDocument(sim.version, ctx.baseUrl())));
+  r.get('/openapi.json', (req, res) => void res.json(openApiDocument(sim.version, requestBaseUrl(req, ctx.baseUrl()))));
+  r.get('/openapi-control.json', (req, res) => void res.json(controlOpenApiDocument(sim.version, requestBaseUrl(req, ctx.baseUrl()))));
   return r;
 }

@@ -1,0 +1,103 @@
+// Response schemas of the control API (/__sim/v1). Plain JSON, not the partner envelope. Objects are
+// open (more fields may come as the simulator grows); the fields listed are typed for generated clients.
+import { z } from 'zod';
+import { RECOMMENDATIONS } from '../../../src-shared/control';
+import { emergencyStats } from '../../../src-shared/schemas/responses/users';
+
+export const controlComponents = z.registry<{ id: string; description?: string }>();
+const component = <T extends z.ZodType>(id: string, schema: T, description?: string): T => {
+  controlComponents.add(schema, { id, ...(description ? { description } : {}) });
+  return schema;
+};
+
+const text = z.string();
+const nullableText = z.string().nullable();
+const id = z.int();
+
+export const controlError = component(
+  'ControlError',
+  z.looseObject({ error: z.looseObject({ code: text, message: text }) }),
+  'Every control API failure: a machine code and a sentence.',
+);
+
+export const clockState = component('ClockState', z.looseObject({
+  now: text.describe('ISO 8601, simulated time'), real: text, offset_ms: z.number(), frozen: z.boolean(), is_real_time: z.boolean(),
+}));
+
+export const health = component('Health', z.looseObject({
+  status: z.literal('ok'), version: text, api_base_url: text, ui_url: text, data_dir: nullableText, in_memory: z.boolean(),
+  notices: z.array(text), clock: clockState, journal_count: z.int(), journal_cap: z.int(),
+}));
+
+const family = z.enum(['application', 'client']).nullable();
+export const journalSummary = component('JournalSummary', z.looseObject({
+  id, time: text, app: nullableText, family, endpoint: nullableText, method: text, path: text, status: z.int(), duration_ms: z.number(),
+}));
+export const journalEntry = component('JournalEntry', journalSummary.extend({
+  query: text, request_headers: z.record(text, z.unknown()), request_body: nullableText, response_headers: z.record(text, z.unknown()),
+  response_body: nullableText, error: nullableText, truncated: z.boolean(),
+}));
+
+export const faultRule = component('FaultRule', z.looseObject({
+  id: text, endpoint: text.describe('An endpoint id such as A8, or *'), method: z.enum(['GET', 'POST']).optional(),
+  delay_ms: z.int().optional(), status: z.int().optional(), message: text.optional(), probability: z.number().optional(),
+  count: z.int().nullable().optional().describe('Remaining matches; null = unlimited'),
+}));
+
+export const appRecord = component('App', z.looseObject({
+  id, name: text, display_name: text, api_username: text, api_token: text, api_key: text, rate_limit_per_minute: z.int(), created_at: text, updated_at: text,
+}));
+export const vetRecord = component('VetRecord', z.looseObject({
+  id: text, username: text, first_name: text, last_name: text, email: text, profile_image: nullableText, online: z.boolean(), busy: z.boolean(),
+}));
+
+const role = z.enum(['users', 'protect_users']);
+const userFields = {
+  id, app_id: id, family: z.enum(['application', 'client']), email: text, first_name: text, last_name: nullableText, phone_no: nullableText,
+  role, status: text, type: text, emergency_fund: z.number(), trial_period: z.int(), your_registration_date: text,
+  last_emergency_activation_date: nullableText, next_emergency_activation_date: nullableText, default_pet_id: id.nullable(),
+  created_at: text, updated_at: text, deleted_at: nullableText,
+};
+export const userRow = component('UserRow', z.looseObject(userFields), 'A stored user (no password hash).');
+export const userListItem = component('UserListItem', z.looseObject({ ...userFields, can_activate_Emergency: z.boolean(), remaining_trial_period_days: z.int() }));
+
+const petFields = {
+  id, user_id: id, app_id: id, name: text, species: nullableText, age: text, breed: nullableText, color: nullableText,
+  weight: nullableText.describe('Stored number as text, without `lbs`'), sex: text, profile: nullableText, created_at: text, updated_at: text, deleted_at: nullableText,
+};
+export const petRow = component('PetRow', z.looseObject(petFields));
+
+export const paymentRow = component('StoredPayment', z.looseObject({
+  id, app_id: id, user_id: id.nullable(), email: text, amount: text, status: text, package_id: nullableText, package_name: nullableText,
+  package_type: nullableText, card_brand: nullableText, card_last4: nullableText, failure_reason: nullableText, initiated_at: text,
+}));
+export const packageRow = component('Package', z.looseObject({ id: text, name: text, type: text, price: text }));
+
+export const feedbackRow = component('StoredFeedback', z.looseObject({
+  id, consultation_id: id, app_id: id, user_id: id, vet_id: text, type: text, recommendation: z.enum(RECOMMENDATIONS), reason: text,
+  feedback_date: text, emergency_activated: z.int(), emergency_note: nullableText, created_at: text, updated_at: text,
+}));
+
+export const consultation = component('Consultation', z.looseObject({
+  id, sid: text.describe('Channel (CH…) or room (RM…) sid'), type: z.enum(['chat', 'video']),
+  status: z.enum(['waiting', 'active', 'ended', 'ringing', 'accepted', 'declined', 'notanswered', 'completed']),
+  outcome: nullableText, app_id: id, user_id: id, pet_id: id.nullable(), vet_id: text, identity: text, family: text,
+  created_at: text, accepted_at: nullableText, ended_at: nullableText, updated_at: text,
+  app_name: nullableText, waiting_seconds: z.int(),
+  user: z.looseObject({ id, email: text, first_name: text, last_name: nullableText, role, status: text, phone_no: nullableText, emergency_fund: z.number() }).nullable(),
+  pet: z.looseObject({ id, name: text, species: nullableText, breed: nullableText, age: text, weight: nullableText, sex: text, profile: nullableText }).nullable(),
+  vet: z.looseObject({ id: text, username: text, first_name: text, last_name: text }).nullable(),
+  feedback: feedbackRow.nullable(),
+}), 'A consultation with the cards the vet console shows.');
+
+export const userDetail = component('UserDetail', z.looseObject({
+  user: userRow, app: appRecord.nullable(), statuses: z.array(z.looseObject({ id, status: text, type: text, date_time: text })),
+  emergency_stats: emergencyStats, emergency_blockers: z.array(text).describe('Why emergency activation is not possible; empty when it is'),
+  pets: z.array(z.looseObject({ ...petFields, is_default: z.boolean() })), devices: z.array(z.looseObject({ id, device_token: nullableText, dev_type: nullableText })),
+  consultations: z.array(z.looseObject({ id, sid: text, type: z.enum(['chat', 'video']), status: text })),
+}));
+
+export const demoDataResult = component('DemoDataResult', z.looseObject({ loaded: z.boolean(), users: z.int(), consultations: z.int(), message: text }));
+
+export const itemsOf = (item: z.ZodType) => z.looseObject({ items: z.array(item) });
+export const pageOf = (item: z.ZodType) => z.looseObject({ items: z.array(item), total: z.int(), page: z.int(), per_page: z.int() });

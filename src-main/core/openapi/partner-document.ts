@@ -1,0 +1,76 @@
+// openapi.json of the partner API, both families: requests from the zod schemas that validate them,
+// responses from the zod schemas the contract test holds every response of the test suite to.
+import { z } from 'zod';
+import { ENDPOINTS, FAMILY_PREFIX, type Endpoint } from '../../../src-shared/endpoints';
+import { partnerComponents, SUCCESS_RESPONSES } from '../../../src-shared/schemas/responses';
+import { failureResponses, failuresOf } from './failures';
+import { requestJsonSchema, tidy, type JsonSchema } from './json-schema';
+
+/** Every endpoint reads the query string merged with a body of any of these types (behaviour §4). */
+const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'] as const;
+
+export function responseComponents(): Record<string, JsonSchema> {
+  const all = z.toJSONSchema(partnerComponents, { uri: (id) => `#/components/schemas/${id}`, target: 'draft-2020-12', io: 'output' });
+  return tidy(all.schemas) as Record<string, JsonSchema>;
+}
+
+function requestBody(e: Endpoint, schema: JsonSchema) {
+  const content: Record<string, unknown> = {};
+  for (const type of BODY_TYPES) {
+    const withFile = type === 'multipart/form-data' && e.input === 'multipart-or-body';
+    content[type] = {
+      schema: withFile
+        ? { ...schema, properties: { ...(schema.properties as object), profile: { type: 'string', format: 'binary' } } }
+        : schema,
+    };
+  }
+  return { required: true, description: 'Any field may also come in the query string; the body wins on a conflict.', content };
+}
+
+function successResponse(e: Endpoint) {
+  const r = SUCCESS_RESPONSES[e.id];
+  const content: Record<string, unknown> = { 'application/json': { schema: { $ref: `#/components/schemas/${e.id}Success` } } };
+  if (r.csv) content['text/csv'] = { schema: { type: 'string', description: 'With `export=csv`: the same rows as a CSV attachment, one header line, CRLF line ends.' } };
+  return { description: `\`["${r.message}"]\``, content };
+}
+
+function operation(e: Endpoint) {
+  const schema = e.schema ? requestJsonSchema(e.schema) : undefined;
+  const parameters: unknown[] = [{
+    name: 'name', in: 'path', required: true,
+    description: e.family === 'application' ? "The app's name (slug)" : "The app's id (its name is accepted too)",
+    schema: e.family === 'application' ? { type: 'string' } : { type: 'integer' },
+  }];
+  const op: JsonSchema = {
+    operationId: e.id,
+    summary: `${e.id} ${e.summary}`,
+    tags: [e.family === 'application' ? 'Application family' : 'Client family'],
+    parameters,
+    security: e.auth === 'basic' ? [{ basic: [] }] : [],
+    responses: { '200': successResponse(e), ...failuresOf(e) },
+  };
+  if (schema && e.input === 'query') {
+    const required = new Set((schema.required as string[]) ?? []);
+    for (const [name, s] of Object.entries((schema.properties ?? {}) as JsonSchema)) parameters.push({ name, in: 'query', required: required.has(name), schema: s });
+  } else if (schema) op.requestBody = requestBody(e, schema);
+  return op;
+}
+
+export function partnerOpenApiDocument(version: string, serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const e of ENDPOINTS) {
+    const path = FAMILY_PREFIX[e.family] + e.path;
+    paths[path] = { ...(paths[path] ?? {}), [e.method.toLowerCase()]: operation(e) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Veterinary tele-consult partner API (Vet Consult Simulator)', version },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: { basic: { type: 'http', scheme: 'basic' } },
+      schemas: responseComponents(),
+      responses: failureResponses(),
+    },
+    paths,
+  };
+}
