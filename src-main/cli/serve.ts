@@ -1,12 +1,14 @@
 // Runs the simulator headless: ready line, port errors, signals (behaviour §1).
 import { join } from 'node:path';
 import { createSimulator } from '../core/simulator';
+import { DataDirLocked } from '../core/db/data-dir-lock';
 import { projectRoot } from '../core/resources';
 import { parseServeArgs, USAGE, UsageError, type ServeFlags } from './args';
 import { appVersion } from './version';
 
 export const EXIT_USAGE = 2;
 export const EXIT_PORT_IN_USE = 3;
+export const EXIT_DATA_DIR_LOCKED = 4;
 
 export async function serve(argv: string[], out: (line: string) => void = (l) => process.stdout.write(l + '\n'), err: (line: string) => void = (l) => process.stderr.write(l + '\n'), intro?: string): Promise<number | undefined> {
   let flags: ServeFlags;
@@ -28,12 +30,17 @@ export async function serve(argv: string[], out: (line: string) => void = (l) =>
       dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
     });
   } catch (e) {
+    if (e instanceof DataDirLocked) {
+      err(e.message);
+      return EXIT_DATA_DIR_LOCKED;
+    }
     err(`Could not open the data folder ${flags.dataDir}: ${(e as Error).message}`);
     return 1;
   }
   try {
     const { url } = await sim.listen(flags.port, flags.host);
     for (const n of sim.notices) err(`Notice: ${n}`);
+    sim.onNotice((n) => err(`Notice: ${n}`));
     for (const line of sim.info) err(line);
     if (flags.host !== '127.0.0.1' && flags.host !== 'localhost' && flags.host !== '::1')
       err(`Warning: the partner API is reachable from other machines on ${flags.host}; the control API and UI still answer loopback clients only.`);
