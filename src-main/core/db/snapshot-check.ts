@@ -31,11 +31,11 @@ function compareSchema(actual: SchemaEntry[], expected: SchemaEntry[]): void {
   for (const e of actual) {
     if (e.type === 'trigger' || e.type === 'view') throw new SnapshotRefused(`The snapshot defines a ${e.type} of its own (${e.name}); snapshots of this simulator have none.`);
     const w = want.get(key(e));
-    if (!w) throw new SnapshotRefused(`The snapshot has a ${e.type} this simulator does not define (${e.name}).`);
+    if (!w) throw new SnapshotRefused(`The snapshot has ${e.type === 'index' ? 'an' : 'a'} ${e.type} this simulator does not define (${e.name}).`);
     if (w.sql !== e.sql) throw new SnapshotRefused(`The snapshot's ${e.type} ${e.name} differs from this simulator's schema.`);
     want.delete(key(e));
   }
-  const missing = [...want.values()][0];
+  const missing = [...want.values()].sort((a, b) => Number(a.type !== 'table') - Number(b.type !== 'table'))[0];
   if (missing) throw new SnapshotRefused(`The snapshot lacks the ${missing.type} ${missing.name}.`);
 }
 
