@@ -1,0 +1,41 @@
+// One process per data folder (behaviour §13): a second start on the same folder is refused with
+// one clear line and exit 4, the first keeps working, and a lock left by a killed process is taken over.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLI, run, tempDir } from '../cli/run';
+import { rawRequest } from './raw-request';
+
+const H = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`, 'content-type': 'application/json' };
+
+describe('two processes on one data folder', () => {
+  beforeAll(() => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first.`);
+  });
+
+  it('the second start is refused with exit 4; after kill -9 of the first, the stale lock is taken over', async () => {
+    const dir = tempDir();
+    const first = run(['--port', '0', '--data-dir', dir]);
+    const url = await first.ready;
+    expect((await rawRequest('POST', `${url}/api/v2/demo/register-user`, H, JSON.stringify({ first_name: 'Kim', email: 'kim@example.com', role: 'users', dev_type: 'ios' }))).status).toBe(200);
+
+    const second = run(['--port', '0', '--data-dir', dir]);
+    expect(await second.exited).toBe(4);
+    expect(second.stderr()).toBe(`The data folder ${dir} is in use by another simulator (process ${first.child.pid}). Stop it first, or pick another folder with --data-dir DIR.\n`);
+    expect(second.stdout()).toBe('');
+
+    // The first never noticed: its writes go on and are its own.
+    expect((await rawRequest('POST', `${url}/api/v2/demo/pet/add`, H, JSON.stringify({ email: 'kim@example.com', name: 'Rex', age: '1 years', sex: 'male' }))).status).toBe(200);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(existsSync(join(dir, 'simulator.lock'))).toBe(true);
+
+    const third = run(['--port', '0', '--data-dir', dir]);
+    const url3 = await third.ready;
+    const list = await rawRequest('GET', `${url3}/api/v2/demo/pet/list?email=kim@example.com`, H);
+    expect(JSON.parse(list.text).data.list.map((p: { name: string }) => p.name)).toEqual(['Rex']);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    expect(existsSync(join(dir, 'simulator.lock'))).toBe(false); // released on a clean stop
+  }, 60_000);
+});
