@@ -152,11 +152,15 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   app.use(mediaRoutes(services));
   app.use(gateway); // unknown routes answer with the partner envelope
 
-  // Garbage pages behind a readable header only show when read; a scan finds them without holding up start.
-  const integrity = dataDir && !options.skipIntegrityCheck
-    ? checkFilesInBackground([databaseFile(dataDir), join(dataDir, 'journal.sqlite')], (results) => {
-      for (const r of results) if (r.problems.length) board.add(`The database ${r.file} failed its integrity check (${r.problems.join('; ')}). Some records may not read; restore a snapshot or reset the simulator.`);
-    })
+  // Garbage pages behind a readable header only show when read; a scan in a worker finds them. It
+  // starts a moment after start so that loading its own sql.js does not compete with the first requests.
+  let integrity: { stop(): void } | undefined;
+  const integrityTimer = dataDir && !options.skipIntegrityCheck
+    ? setTimeout(() => {
+      integrity = checkFilesInBackground([databaseFile(dataDir), join(dataDir, 'journal.sqlite')], (results) => {
+        for (const r of results) if (r.problems.length) board.add(`The database ${r.file} failed its integrity check (${r.problems.join('; ')}). Some records may not read; restore a snapshot or reset the simulator.`);
+      });
+    }, 1000).unref()
     : undefined;
 
   let server: Server | undefined;
@@ -193,6 +197,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
           setTimeout(() => s.closeAllConnections(), 1000).unref();
         });
       }
+      clearTimeout(integrityTimer);
       integrity?.stop();
       services.journal.flush();
       try {

@@ -26,18 +26,23 @@ describe('crash safety', () => {
       const url = await s.ready;
       if (trial === 0) await rawRequest('POST', `${url}/api/v2/demo/register-user`, H, JSON.stringify({ first_name: 'Kim', email: 'kim@example.com', role: 'users', dev_type: 'ios' }));
       let stop = false;
+      let ackedThisTrial = 0;
       const writers = Array.from({ length: 8 }, async (_, w) => {
         for (let i = 0; !stop; i++) {
           const name = `t${trial}w${w}n${i}`;
           try {
             const r = await rawRequest('POST', `${url}/api/v2/demo/pet/add`, H, JSON.stringify({ email: 'kim@example.com', name, age: '1 years', sex: 'male' }));
-            if (r.status === 200) acknowledged.push(name);
+            if (r.status === 200) acknowledged.push(name), ackedThisTrial++;
           } catch {
             return; // the process is gone
           }
         }
       });
+      // The kill lands at a random moment of the burst, once it is under way (a loaded machine
+      // starts slowly; a trial that acknowledged nothing would prove nothing).
       await new Promise((r) => setTimeout(r, 150 + Math.floor(Math.random() * 400)));
+      for (let waited = 0; ackedThisTrial < 10 && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 50)));
       s.child.kill('SIGKILL');
       stop = true;
       await Promise.all(writers);

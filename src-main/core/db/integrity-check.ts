@@ -39,7 +39,8 @@ export function checkFilesInBackground(files: string[], onResult: (results: Inte
   worker.unref();
   let stopped = false;
   worker.once('message', (results: IntegrityResult[]) => {
-    if (!stopped) onResult(results);
+    // quick_check's lines span several rows ("*** in database main ***\nPage 7: ..."): one line each for the notice.
+    if (!stopped) onResult(results.map((r) => ({ file: r.file, problems: r.problems.map((p) => p.replace(/\s+/g, ' ').trim()) })));
     void worker.terminate();
   });
   worker.once('error', (err) => !stopped && onResult([{ file: files.join(', '), problems: [`the check could not run: ${err.message}`] }]));
