@@ -96,6 +96,9 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const services = buildServices(ctx, { journalDb, journalCap, random: options.random });
   const store = new SimClockStore(clock);
   const notices = board.list;
+  // The UI reloads /health (and with it the header's notice) on a `simulator` event; notices after
+  // start are rare (a failing save, the page check), so the full reload it causes is affordable.
+  board.onNotice(() => ctx.events.state('simulator', 'notices', 'notice'));
 
   const seedDefaults = () =>
     db.tx(() => {

@@ -1,15 +1,16 @@
 // One sql.js database with a durable write path (see oplog.ts) and atomic checkpoints.
-import { mkdirSync, renameSync, truncateSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Database as SqlJsDatabase, Statement as SqlJsStatement, SqlValue } from 'sql.js';
 import { atomicWrite } from './atomic-write';
 import { MIGRATIONS } from './migrations';
 import { NoticeBoard } from './notices';
-import { nodeFs, OpLog, type DurableFs, type Param, type Statement } from './oplog';
-import { readLog } from './oplog-reader';
+import { recoverLog } from './log-recovery';
+import { nodeFs, OpLog, type DurableFs, type LogRecord, type Param, type Statement } from './oplog';
+import { SaveFailures } from './save-failures';
 import { openSnapshot } from './snapshot-check';
 import { loadSqlJs } from './sqljs';
-import { logFileOf, openExisting, stamp } from './startup';
+import { logFileOf, openExisting } from './startup';
 
 export interface DatabaseOptions {
   /** The database file; undefined keeps everything in memory. */
@@ -28,8 +29,6 @@ export interface DatabaseOptions {
 
 export type Row = Record<string, SqlValue>;
 
-const MAX_RETRY_MS = 5 * 60_000;
-
 export class Database {
   /** Things a user must be told about (a corrupt file moved aside, a save that keeps failing). */
   readonly notices: string[];
@@ -44,15 +43,13 @@ export class Database {
   private dirty = false;
   private log?: OpLog;
   private timer?: NodeJS.Timeout;
-  /** Checkpoint retries back off while the disk refuses; the notice says so until one succeeds. */
-  private retryDelay = 0;
-  private retryAt = 0;
-  private failureNotice?: string;
+  private readonly saveFailures: SaveFailures;
 
   private constructor(private sql: SqlJsDatabase, private readonly opts: DatabaseOptions) {
     this.board = opts.notices ?? new NoticeBoard();
     this.notices = this.board.list;
     this.fs = opts.fs ?? nodeFs;
+    this.saveFailures = new SaveFailures(opts.file, this.board);
   }
 
   static async open(opts: DatabaseOptions = {}): Promise<Database> {
@@ -63,7 +60,7 @@ export class Database {
     const db = new Database(existing ?? new SQL.Database(), { ...opts, notices: board });
     const migrated = db.migrate();
     if (opts.file) {
-      const hadLog = db.recoverLog(logFileOf(opts.file));
+      const hadLog = recoverLog(logFileOf(opts.file), db.seq, (rec) => db.replay(rec), board);
       db.log = new OpLog(logFileOf(opts.file), db.fs);
       // The log is emptied before anything new is appended: a new record never follows an old
       // one that replay might stop at. An unchanged database is not rewritten.
@@ -99,43 +96,18 @@ export class Database {
     return version < migrations.length;
   }
 
-  /**
-   * Replays the log onto the checkpointed database. A torn tail is cut off; a damaged entry (or
-   * one that no longer applies) stops replay, and the log is kept aside with a notice saying how
-   * many entries were not applied. Returns whether the log held anything (it is then checkpointed
-   * into the database and emptied).
-   */
-  private recoverLog(file: string): boolean {
-    const log = readLog(file);
-    if (log.tornBytes) {
-      truncateSync(file, log.completeBytes);
-      this.board.add(`The write log ${file} ended in a partial entry (${log.tornBytes} bytes, cut off by a crash or a full disk before it was acknowledged); it was removed.`);
+  /** Replays one logged transaction at start (see log-recovery.ts); throws, rolled back, if it cannot. */
+  private replay(rec: LogRecord): void {
+    try {
+      this.sql.run('BEGIN');
+      for (const [s, p] of rec.stmts) this.statement(s).run(p as SqlValue[]);
+      this.sql.run('COMMIT');
+    } catch (err) {
+      this.rollbackQuietly();
+      throw err;
     }
-    // Records before a damaged line are sound and applied; replay stops at the damage.
-    let stoppedAt = log.damagedLine ? `line ${log.damagedLine} is damaged` : '';
-    let notApplied = log.notApplied;
-    for (let i = 0, failed = false; i < log.records.length && !failed; i++) {
-      const rec = log.records[i];
-      if (rec.seq <= this.seq) continue;
-      try {
-        this.sql.run('BEGIN');
-        for (const [s, p] of rec.stmts) this.statement(s).run(p as SqlValue[]);
-        this.sql.run('COMMIT');
-        this.seq = rec.seq;
-        this.dirty = true;
-      } catch (err) {
-        this.rollbackQuietly();
-        stoppedAt = `entry ${rec.seq} could not be applied (${(err as Error).message})`;
-        notApplied += log.records.length - i;
-        failed = true;
-      }
-    }
-    if (stoppedAt) {
-      const aside = `${file}.corrupt-${stamp()}`;
-      renameSync(file, aside);
-      this.board.add(`Replaying the write log ${file} stopped: ${stoppedAt}. ${notApplied} ${notApplied === 1 ? 'entry was' : 'entries were'} not applied; the log was kept as ${aside}.`);
-    }
-    return log.records.length > 0 || log.tornBytes > 0 || !!stoppedAt;
+    this.seq = rec.seq;
+    this.dirty = true;
   }
 
   private statement(sql: string): SqlJsStatement {
@@ -284,19 +256,12 @@ export class Database {
    * writes stay safe in the log meanwhile.
    */
   checkpointInBackground(soon = false): void {
-    if (Date.now() < this.retryAt && !soon) return;
+    if (!soon && !this.saveFailures.due()) return;
     try {
       this.checkpoint();
-      if (this.failureNotice) this.board.replace(this.failureNotice, `Saving ${this.opts.file} works again (${new Date().toISOString()}).`);
-      this.failureNotice = undefined;
-      this.retryDelay = 0;
-      this.retryAt = 0;
+      this.saveFailures.succeeded();
     } catch (err) {
-      this.retryDelay = Math.min(MAX_RETRY_MS, Math.max(1000, this.retryDelay * 2));
-      this.retryAt = Date.now() + this.retryDelay;
-      const notice = `Saving ${this.opts.file} failed (${(err as Error).message}); retrying in ${Math.round(this.retryDelay / 1000)} s. Acknowledged writes are kept in the write log meanwhile.`;
-      this.board.replace(this.failureNotice, notice);
-      this.failureNotice = notice;
+      this.saveFailures.failed(err);
     }
   }
 
