@@ -39,8 +39,6 @@ export interface SimulatorOptions {
   checkpointIntervalMs?: number;
   /** File writes of the op logs and checkpoints; tests inject disk errors here. */
   fs?: DurableFs;
-  /** Skip the page check of the database files after start (tests that open many simulators). */
-  skipIntegrityCheck?: boolean;
 }
 
 export interface Simulator {
@@ -158,7 +156,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   // Garbage pages behind a readable header only show when read; a scan in a worker finds them. It
   // starts a moment after start so that loading its own sql.js does not compete with the first requests.
   let integrity: { stop(): void } | undefined;
-  const integrityTimer = dataDir && !options.skipIntegrityCheck
+  const integrityTimer = dataDir
     ? setTimeout(() => {
       integrity = checkFilesInBackground([databaseFile(dataDir), join(dataDir, 'journal.sqlite')], (results) => {
         for (const r of results) if (r.problems.length) board.add(`The database ${r.file} failed its integrity check (${r.problems.join('; ')}). Some records may not read; restore a snapshot or reset the simulator.`);

@@ -51,6 +51,16 @@ describe('serve CLI', () => {
     expect(r.code).toBe(3);
     expect(r.stderr.trim()).toBe(`Port ${port} on 127.0.0.1 is already in use. Pick another with --port N (or --port 0 for any free port).`);
   });
+  it('a data folder in use by another simulator is one clear line and exit 4', async () => {
+    const dir = tempDir();
+    const first = run(['--port', '0', '--data-dir', dir]);
+    await first.ready;
+    const second = await runToExit(['--port', '0', '--data-dir', dir]);
+    expect(second.code).toBe(4);
+    expect(second.stderr).toBe(`The data folder ${dir} is in use by another simulator (process ${first.child.pid}). Stop it first, or pick another folder with --data-dir DIR.\n`);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
   it('a write acknowledged with 2xx survives kill -9 right after the response', async () => {
     const dir = tempDir();
     const first = run(['--port', '0', '--data-dir', dir]);

@@ -215,7 +215,7 @@ export class Database {
     if (this.pending.length) {
       this.seq++;
       this.dirty = true;
-      if (this.log && this.log.bytes > (this.opts.maxLogBytes ?? 16 * 1024 * 1024)) setImmediate(() => this.checkpointInBackground(true));
+      if (this.log && this.log.bytes > (this.opts.maxLogBytes ?? 16 * 1024 * 1024)) setImmediate(() => this.checkpointInBackground()); // a failing disk is retried on its own schedule, not at every write
     }
     this.pending = null;
     const after = this.afterCommitQueue;
@@ -255,8 +255,8 @@ export class Database {
    * growing delay, never thrown — an exception from a timer would end the process. Acknowledged
    * writes stay safe in the log meanwhile.
    */
-  checkpointInBackground(soon = false): void {
-    if (!soon && !this.saveFailures.due()) return;
+  checkpointInBackground(evenIfBackingOff = false): void {
+    if (!evenIfBackingOff && !this.saveFailures.due()) return;
     try {
       this.checkpoint();
       this.saveFailures.succeeded();
