@@ -79,8 +79,10 @@ describe('write errors', () => {
       throw new Error(`Mounting a small tmpfs needs root (${(err as Error).message.split('\n')[0]}); set SKIP_TMPFS=1 to leave this trial out.`);
     }
     const filler = join(dir, 'filler');
+    const started: ReturnType<typeof run>[] = [];
     try {
       const first = run(['--port', '0', '--data-dir', dir]);
+      started.push(first);
       const url = await first.ready;
       await rawRequest('POST', `${url}/api/v2/demo/register-user`, H, JSON.stringify({ first_name: 'Kim', email: 'kim@example.com', role: 'users', dev_type: 'ios' }));
       expect((await rawRequest('POST', `${url}/api/v2/demo/pet/add`, H, pet('Rex'))).status).toBe(200);
@@ -112,12 +114,15 @@ describe('write errors', () => {
       first.child.kill('SIGKILL');
       await first.exited;
       const second = run(['--port', '0', '--data-dir', dir]);
+      started.push(second);
       const url2 = await second.ready;
       expect(await names(url2)).toEqual(['Rex', ...accepted, 'Back']);
       second.child.kill('SIGTERM');
       await second.exited;
       console.log(`full disk: ${accepted.length} writes fit in allocated pages, the next was refused with 500 and left no trace; the process outlived the failing checkpoint timer`);
     } finally {
+      // A failed assertion must not leave a server holding the mount.
+      for (const s of started) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL'), await s.exited;
       if (existsSync(filler)) unlinkSync(filler);
       execFileSync('umount', [dir]);
       rmSync(dir, { recursive: true, force: true });
