@@ -160,7 +160,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     ? setTimeout(() => {
       integrity = checkFilesInBackground([databaseFile(dataDir), join(dataDir, 'journal.sqlite')], (results) => {
         for (const r of results) if (r.problems.length) board.add(`The database ${r.file} failed its integrity check (${r.problems.join('; ')}). Some records may not read; restore a snapshot or reset the simulator.`);
-      });
+      }, (err) => console.warn(`The page check of the database files could not run: ${err.message}`));
     }, 1000).unref()
     : undefined;
 

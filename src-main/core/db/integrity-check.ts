@@ -10,6 +10,7 @@ const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
 const initSqlJs = require(workerData.sqljs);
+// A rejection here (sql.js failing to load) ends the worker with an 'error' event.
 (async () => {
   const SQL = await initSqlJs({ locateFile: (f) => workerData.wasmDir + '/' + f });
   const results = [];
@@ -26,16 +27,24 @@ const initSqlJs = require(workerData.sqljs);
     }
   }
   parentPort.postMessage(results);
-})().catch((err) => parentPort.postMessage([{ file: '', problems: [String(err && err.message)] }]));
+})();
 `;
 
 export interface IntegrityResult { file: string; problems: string[] }
 
-/** Checks the files off the main thread; the worker never keeps the process alive. */
-export function checkFilesInBackground(files: string[], onResult: (results: IntegrityResult[]) => void): { stop(): void } {
-  const require = createRequire(import.meta.url);
-  const sqljs = require.resolve('sql.js');
-  const worker = new Worker(WORKER, { eval: true, workerData: { files, sqljs, wasmDir: dirname(sqljs) } });
+/**
+ * Checks the files off the main thread; the worker never keeps the process alive. A worker that
+ * cannot run at all (a host without worker threads) goes to `onError`: that says nothing about the data.
+ */
+export function checkFilesInBackground(files: string[], onResult: (results: IntegrityResult[]) => void, onError: (err: Error) => void): { stop(): void } {
+  let worker: Worker;
+  try {
+    const sqljs = createRequire(import.meta.url).resolve('sql.js');
+    worker = new Worker(WORKER, { eval: true, workerData: { files, sqljs, wasmDir: dirname(sqljs) } });
+  } catch (err) {
+    onError(err as Error); // called from a timer: a throw here would end the process
+    return { stop() {} };
+  }
   worker.unref();
   let stopped = false;
   worker.once('message', (results: IntegrityResult[]) => {
@@ -43,7 +52,7 @@ export function checkFilesInBackground(files: string[], onResult: (results: Inte
     if (!stopped) onResult(results.map((r) => ({ file: r.file, problems: r.problems.map((p) => p.replace(/\s+/g, ' ').trim()) })));
     void worker.terminate();
   });
-  worker.once('error', (err) => !stopped && onResult([{ file: files.join(', '), problems: [`the check could not run: ${err.message}`] }]));
+  worker.once('error', (err) => !stopped && onError(err));
   return {
     stop() {
       stopped = true;
