@@ -1,6 +1,7 @@
 // Runs the simulator headless: ready line, port errors, signals (behaviour §1).
 import { join } from 'node:path';
 import { createSimulator } from '../core/simulator';
+import { DataDirLocked } from '../core/db/data-dir-lock';
 import { projectRoot } from '../core/resources';
 import { parseServeArgs, USAGE, UsageError, type ServeFlags } from './args';
 import { appVersion } from './version';
@@ -8,6 +9,7 @@ import { followLauncher, serveLog, writeReadyFile } from './lifecycle';
 
 export const EXIT_USAGE = 2;
 export const EXIT_PORT_IN_USE = 3;
+export const EXIT_DATA_DIR_LOCKED = 4;
 
 export async function serve(argv: string[], out: (line: string) => void = (l) => process.stdout.write(l + '\n'), err: (line: string) => void = (l) => process.stderr.write(l + '\n'), intro?: string): Promise<number | undefined> {
   let flags: ServeFlags;
@@ -31,12 +33,37 @@ export async function serve(argv: string[], out: (line: string) => void = (l) =>
       controlToken: flags.controlToken,
     });
   } catch (e) {
+    if (e instanceof DataDirLocked) {
+      log.error(e.message);
+      return EXIT_DATA_DIR_LOCKED;
+    }
     log.error(`Could not open the data folder ${flags.dataDir}: ${(e as Error).message}`);
     return 1;
   }
+  let stopping = false;
+  const stop = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.stopping(reason);
+    sim.close().then(
+      () => process.exit(0),
+      (e) => {
+        log.error(`Shutdown failed: ${(e as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  // Installed before the ready line: a signal right after it must still close the data cleanly.
+  process.on('SIGINT', () => stop('SIGINT received'));
+  process.on('SIGTERM', () => stop('SIGTERM received'));
+  process.on('SIGHUP', () => stop('SIGHUP received'));
+  // Started through npm (`npm run serve`, `npx vet-consult-sim`): a killed npm forwards nothing,
+  // so the server leaves with it. Started directly (`node out/main/cli.js &`), it may outlive its shell.
+  if (process.env.npm_lifecycle_event || process.env.npm_execpath) followLauncher(() => stop('The npm process that started the simulator is gone'));
   try {
     const { url, port } = await sim.listen(flags.port, flags.host);
     for (const n of sim.notices) log.notice(n);
+    sim.onNotice((n) => log.notice(n));
     for (const line of sim.info) log.info(line);
     if (flags.host !== '127.0.0.1' && flags.host !== 'localhost' && flags.host !== '::1')
       log.warning(
@@ -66,24 +93,5 @@ export async function serve(argv: string[], out: (line: string) => void = (l) =>
     }
     throw e;
   }
-  let stopping = false;
-  const stop = (reason: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.stopping(reason);
-    sim.close().then(
-      () => process.exit(0),
-      (e) => {
-        log.error(`Shutdown failed: ${(e as Error).message}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT received'));
-  process.on('SIGTERM', () => stop('SIGTERM received'));
-  process.on('SIGHUP', () => stop('SIGHUP received'));
-  // Started through npm (`npm run serve`, `npx vet-consult-sim`): a killed npm forwards nothing,
-  // so the server leaves with it. Started directly (`node out/main/cli.js &`), it may outlive its shell.
-  if (process.env.npm_lifecycle_event || process.env.npm_execpath) followLauncher(() => stop('The npm process that started the simulator is gone'));
   return undefined;
 }

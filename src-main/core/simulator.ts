@@ -7,8 +7,13 @@ import express, { type Express } from 'express';
 import { SimClock } from './clock';
 import { controlApi } from './control';
 import { Database, databaseFile } from './db/database';
+import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
+import { checkFilesInBackground } from './db/integrity-check';
 import { JOURNAL_MIGRATIONS } from './db/migrations';
+import { NoticeBoard } from './db/notices';
+import type { DurableFs } from './db/oplog';
 import { join } from 'node:path';
+import { IMAGE_TYPES } from './domain/pets';
 import type { DomainContext } from './domain/context';
 import { loadDemoData } from './domain/demo-data';
 import { buildServices, type Services } from './domain/services';
@@ -34,14 +39,18 @@ export interface SimulatorOptions {
   checkpointIntervalMs?: number;
   /** Lets other hosts drive the control API with `Authorization: Bearer <token>` (loopback stays open). */
   controlToken?: string;
+  /** File writes of the op logs and checkpoints; tests inject disk errors here. */
+  fs?: DurableFs;
 }
 
 export interface Simulator {
   app: Express;
   services: Services;
   ctx: DomainContext;
-  /** Warnings a user must see (a database moved aside, a log replay that stopped). */
+  /** Warnings a user must see (a database moved aside, a log replay that stopped, a save that fails). */
   notices: string[];
+  /** Called for each notice added after start (the start-up ones are in `notices` already). */
+  onNotice(listener: (notice: string) => void): void;
   /** Plain information for the host to print (e.g. the demo data set was loaded). */
   info: string[];
   listen(port?: number, host?: string): Promise<{ url: string; port: number; server: Server }>;
@@ -67,16 +76,29 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const dataDir = options.inMemory ? undefined : options.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await Database.open({ file: dataDir ? databaseFile(dataDir) : undefined, checkpointIntervalMs: options.checkpointIntervalMs });
-  // The journal is its own file, checkpointed less often: partner data stays small and cheap to write out.
-  const journalDb = await Database.open({ file: dataDir ? join(dataDir, 'journal.sqlite') : undefined, migrations: JOURNAL_MIGRATIONS, checkpointIntervalMs: 30_000 });
+  // Before any file is read: a second process on the folder would overwrite this one's writes.
+  const lock: DataDirLock | undefined = dataDir ? lockDataDir(dataDir) : undefined;
+  const board = new NoticeBoard();
+  let db: Database;
+  let journalDb: Database;
+  try {
+    db = await Database.open({ file: dataDir ? databaseFile(dataDir) : undefined, checkpointIntervalMs: options.checkpointIntervalMs, notices: board, fs: options.fs });
+    // The journal is its own file, checkpointed less often: partner data stays small and cheap to write out.
+    journalDb = await Database.open({ file: dataDir ? join(dataDir, 'journal.sqlite') : undefined, migrations: JOURNAL_MIGRATIONS, checkpointIntervalMs: 30_000, notices: board, fs: options.fs });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const clock = new SimClock(options.realNow);
   let baseUrl = 'http://127.0.0.1:4010';
   const ctx: DomainContext = { db, clock, events: new SimulatorEventBus((publish) => db.afterCommit(publish)), baseUrl: () => baseUrl };
   const journalCap = options.journalCap ?? 10_000;
   const services = buildServices(ctx, { journalDb, journalCap, random: options.random });
   const store = new SimClockStore(clock);
-  const notices = [...db.notices, ...journalDb.notices];
+  const notices = board.list;
+  // The UI reloads /health (and with it the header's notice) on a `simulator` event; notices after
+  // start are rare (a failing save, the page check), so the full reload it causes is affordable.
+  board.onNotice(() => ctx.events.state('simulator', 'notices', 'notice'));
 
   const seedDefaults = () =>
     db.tx(() => {
@@ -108,7 +130,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       ctx.events.state('simulator', 'all', 'reset');
     },
     async restore(bytes) {
-      await db.replaceWith(bytes);
+      await db.replaceWith(bytes, Object.keys(IMAGE_TYPES));
       seedDefaults();
       loadState();
       await store.resetAll();
@@ -133,9 +155,21 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   app.use(mediaRoutes(services));
   app.use(gateway); // unknown routes answer with the partner envelope
 
+  // Garbage pages behind a readable header only show when read; a scan in a worker finds them. It
+  // starts a moment after start so that loading its own sql.js does not compete with the first requests.
+  let integrity: { stop(): void } | undefined;
+  const integrityTimer = dataDir
+    ? setTimeout(() => {
+      integrity = checkFilesInBackground([databaseFile(dataDir), join(dataDir, 'journal.sqlite')], (results) => {
+        for (const r of results) if (r.problems.length) board.add(`The database ${r.file} failed its integrity check (${r.problems.join('; ')}). Some records may not read; restore a snapshot or reset the simulator.`);
+      }, (err) => console.warn(`The page check of the database files could not run: ${err.message}`));
+    }, 1000).unref()
+    : undefined;
+
   let server: Server | undefined;
   return {
     app, services, ctx, notices, info,
+    onNotice: (listener) => board.onNotice(listener),
     reset: () => internals.reset(),
     listen(port = 4010, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
@@ -166,9 +200,15 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
           setTimeout(() => s.closeAllConnections(), 1000).unref();
         });
       }
+      clearTimeout(integrityTimer);
+      integrity?.stop();
       services.journal.flush();
-      db.close();
-      journalDb.close();
+      try {
+        db.close();
+        journalDb.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as Electron from 'electron';
 import { createSimulator, type Simulator } from '../core/simulator';
+import { DataDirLocked } from '../core/db/data-dir-lock';
 import { projectRoot } from '../core/resources';
 import { parseServeArgs, PRODUCT_NAME, USAGE, UsageError } from '../cli/args';
 import { appVersion } from '../cli/version';
@@ -42,9 +43,17 @@ export async function startDesktop(electron: ElectronModule, argv: string[]): Pr
   app.setPath('userData', flags.dataDir);
   await app.whenReady();
 
-  const sim = await createSimulator({
-    dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
-  });
+  let sim: Simulator;
+  try {
+    sim = await createSimulator({
+      dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
+    });
+  } catch (e) {
+    // `npm run serve` on the same data folder holds its lock: say so instead of failing without a word.
+    dialog.showErrorBox(PRODUCT_NAME, e instanceof DataDirLocked ? e.message : `Could not open the data folder ${flags.dataDir}: ${(e as Error).message}`);
+    app.exit(e instanceof DataDirLocked ? 4 : 1);
+    return {};
+  }
   let url: string;
   try {
     ({ url } = await sim.listen(flags.port, flags.host));

@@ -2,13 +2,17 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, run, runToExit, tempDir } from './run';
 
 const auth = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`, 'content-type': 'application/json' };
 const post = (url: string, path: string, body: object) => fetch(url + path, { method: 'POST', headers: auth, body: JSON.stringify(body) });
 
-describe.skipIf(!existsSync(CLI))('serve CLI', () => {
+describe('serve CLI', () => {
+  beforeAll(() => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first.`);
+  });
+
   it('prints the ready line with the URL; A1 answers; SIGTERM exits 0', async () => {
     const dir = tempDir();
     const r = run(['--port', '0', '--data-dir', dir]);
@@ -46,6 +50,16 @@ describe.skipIf(!existsSync(CLI))('serve CLI', () => {
     blocker.close();
     expect(r.code).toBe(3);
     expect(r.stderr.trim()).toBe(`Port ${port} on 127.0.0.1 is already in use. Pick another with --port N (or --port 0 for any free port).`);
+  });
+  it('a data folder in use by another simulator is one clear line and exit 4', async () => {
+    const dir = tempDir();
+    const first = run(['--port', '0', '--data-dir', dir]);
+    await first.ready;
+    const second = await runToExit(['--port', '0', '--data-dir', dir]);
+    expect(second.code).toBe(4);
+    expect(second.stderr).toBe(`The data folder ${dir} is in use by another simulator (process ${first.child.pid}). Stop it first, or pick another folder with --data-dir DIR.\n`);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
   });
   it('a write acknowledged with 2xx survives kill -9 right after the response', async () => {
     const dir = tempDir();

@@ -116,6 +116,23 @@ describe('Electron main process', () => {
     await expect(fetch(`${base}/api/v2/demo/media-url`)).rejects.toThrow();
     expect(fake.module.app.quitCalls).toBe(2); // once from the user, once after the core closed
   });
+  it('a data folder held by `serve` is one clear dialog and exit code 4, never an unhandled error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vet-electron-'));
+    const { createSimulator } = await import('../../src-main/core/simulator');
+    const holder = await createSimulator({ dataDir: dir });
+    try {
+      const { startDesktop } = await import('../../src-main/electron/desktop');
+      const exit = vi.fn();
+      const app = Object.assign(new EventEmitter(), { ...fake.module.app, exit });
+      const dialog = { showErrorBox: vi.fn() };
+      expect(await startDesktop({ ...fake.module, app, dialog } as never, ['--port', '0', '--data-dir', dir])).toEqual({});
+      expect(dialog.showErrorBox).toHaveBeenCalledWith('Vet Consult Simulator', expect.stringMatching(/^The data folder .* is in use by another simulator \(process \d+\)/));
+      expect(exit).toHaveBeenCalledWith(4);
+      expect(fake.windows).toHaveLength(0);
+    } finally {
+      await holder.close();
+    }
+  });
   it('a second instance quits at once', async () => {
     const { startDesktop } = await import('../../src-main/electron/desktop');
     const app = Object.assign(new EventEmitter(), { ...fake.module.app, requestSingleInstanceLock: () => false, quit: vi.fn() });

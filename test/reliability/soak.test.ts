@@ -1,7 +1,7 @@
 // Soak: mixed traffic at a steady rate (default 10 minutes, SOAK_SECONDS to change): no errors,
 // and RSS after warm-up grows by at most 10%.
 import { existsSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, run, tempDir } from '../cli/run';
 import { rawRequest } from './raw-request';
 
@@ -11,7 +11,12 @@ const AUTH = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
 const H = { authorization: AUTH, 'content-type': 'application/json' };
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-describe.skipIf(!existsSync(CLI) || !existsSync('/proc/self/status'))('soak', () => {
+// RSS comes from /proc: the soak runs on Linux only (as CI does); elsewhere it is not a silent pass.
+describe.runIf(existsSync('/proc/self/status'))('soak', () => {
+  beforeAll(() => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first.`);
+  });
+
   it(`${SECONDS} s of mixed traffic at ${RATE} req/s: no errors, flat memory`, async () => {
     const s = run(['--port', '0', '--data-dir', tempDir()]);
     const url = await s.ready;

@@ -1,10 +1,16 @@
 // One sql.js database with a durable write path (see oplog.ts) and atomic checkpoints.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Database as SqlJsDatabase, Statement as SqlJsStatement, SqlValue } from 'sql.js';
-import { loadSqlJs } from './sqljs';
+import { atomicWrite } from './atomic-write';
 import { MIGRATIONS } from './migrations';
-import { OpLog, type Param, type Statement } from './oplog';
+import { NoticeBoard } from './notices';
+import { recoverLog } from './log-recovery';
+import { nodeFs, OpLog, type DurableFs, type LogRecord, type Param, type Statement } from './oplog';
+import { SaveFailures } from './save-failures';
+import { openSnapshot } from './snapshot-check';
+import { loadSqlJs } from './sqljs';
+import { logFileOf, openExisting } from './startup';
 
 export interface DatabaseOptions {
   /** The database file; undefined keeps everything in memory. */
@@ -15,13 +21,19 @@ export interface DatabaseOptions {
   checkpointIntervalMs?: number;
   /** Checkpoint early once the log grows past this many bytes. */
   maxLogBytes?: number;
+  /** Where notices go (shared by the simulator's databases); default: one of its own. */
+  notices?: NoticeBoard;
+  /** File writes of the log and checkpoints; tests inject failures (ENOSPC) here. */
+  fs?: DurableFs;
 }
 
 export type Row = Record<string, SqlValue>;
 
 export class Database {
-  /** Things a user must be told about at start (e.g. a corrupt file moved aside). */
-  readonly notices: string[] = [];
+  /** Things a user must be told about (a corrupt file moved aside, a save that keeps failing). */
+  readonly notices: string[];
+  private readonly board: NoticeBoard;
+  private readonly fs: DurableFs;
   private stmts = new Map<string, SqlJsStatement>();
   private columns = new Map<SqlJsStatement, string[]>();
   private pending: Statement[] | null = null;
@@ -31,35 +43,29 @@ export class Database {
   private dirty = false;
   private log?: OpLog;
   private timer?: NodeJS.Timeout;
-  private constructor(private sql: SqlJsDatabase, private readonly opts: DatabaseOptions) {}
+  private readonly saveFailures: SaveFailures;
+
+  private constructor(private sql: SqlJsDatabase, private readonly opts: DatabaseOptions) {
+    this.board = opts.notices ?? new NoticeBoard();
+    this.notices = this.board.list;
+    this.fs = opts.fs ?? nodeFs;
+    this.saveFailures = new SaveFailures(opts.file, this.board);
+  }
 
   static async open(opts: DatabaseOptions = {}): Promise<Database> {
     const SQL = await loadSqlJs();
-    const notices: string[] = [];
-    let bytes: Uint8Array | undefined;
-    let sql: SqlJsDatabase | undefined;
-    if (opts.file && existsSync(opts.file)) {
-      bytes = readFileSync(opts.file);
-      sql = openIfReadable(SQL, bytes);
-      if (!sql) {
-        const aside = `${opts.file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-        renameSync(opts.file, aside);
-        const logFile = `${opts.file}-oplog`;
-        if (existsSync(logFile)) renameSync(logFile, `${aside}-oplog`);
-        notices.push(`The database ${opts.file} could not be read; it was moved aside to ${aside} and a new one was started.`);
-        bytes = undefined;
-      }
-    }
-    const db = new Database(sql ?? new SQL.Database(), opts);
-    db.notices.push(...notices);
+    const board = opts.notices ?? new NoticeBoard();
+    if (opts.file) mkdirSync(dirname(opts.file), { recursive: true });
+    const existing = opts.file ? openExisting(SQL, opts.file, board) : undefined;
+    const db = new Database(existing ?? new SQL.Database(), { ...opts, notices: board });
     const migrated = db.migrate();
     if (opts.file) {
-      mkdirSync(dirname(opts.file), { recursive: true });
-      const replayed = db.replayLog(`${opts.file}-oplog`);
-      // A new, migrated or replayed database is written out now; an unchanged one is not rewritten.
-      if (!sql || migrated || replayed) db.checkpoint(true);
-      db.log = new OpLog(`${opts.file}-oplog`);
-      db.timer = setInterval(() => db.dirty && db.checkpoint(), opts.checkpointIntervalMs ?? 10_000);
+      const hadLog = recoverLog(logFileOf(opts.file), db.seq, (rec) => db.replay(rec), board);
+      db.log = new OpLog(logFileOf(opts.file), db.fs);
+      // The log is emptied before anything new is appended: a new record never follows an old
+      // one that replay might stop at. An unchanged database is not rewritten.
+      if (!existing || migrated || hadLog) db.checkpoint(true);
+      db.timer = setInterval(() => db.dirty && db.checkpointInBackground(), opts.checkpointIntervalMs ?? 10_000);
       db.timer.unref();
     }
     return db;
@@ -90,25 +96,18 @@ export class Database {
     return version < migrations.length;
   }
 
-  /** Returns whether any logged transaction was applied. */
-  private replayLog(file: string): boolean {
-    let applied = 0;
-    for (const rec of OpLog.read(file)) {
-      if (rec.seq <= this.seq) continue;
-      try {
-        this.sql.run('BEGIN');
-        for (const [s, p] of rec.stmts) this.statement(s).run(p as SqlValue[]);
-        this.sql.run('COMMIT');
-        this.seq = rec.seq;
-        applied++;
-      } catch (err) {
-        this.sql.run('ROLLBACK');
-        this.notices.push(`Replaying the write log stopped at entry ${rec.seq}: ${(err as Error).message}`);
-        break;
-      }
+  /** Replays one logged transaction at start (see log-recovery.ts); throws, rolled back, if it cannot. */
+  private replay(rec: LogRecord): void {
+    try {
+      this.sql.run('BEGIN');
+      for (const [s, p] of rec.stmts) this.statement(s).run(p as SqlValue[]);
+      this.sql.run('COMMIT');
+    } catch (err) {
+      this.rollbackQuietly();
+      throw err;
     }
-    if (applied) this.dirty = true;
-    return applied > 0;
+    this.seq = rec.seq;
+    this.dirty = true;
   }
 
   private statement(sql: string): SqlJsStatement {
@@ -166,7 +165,7 @@ export class Database {
       fn();
       this.sql.run('COMMIT');
     } catch (err) {
-      this.sql.run('ROLLBACK');
+      this.rollbackQuietly();
       throw err;
     }
   }
@@ -186,83 +185,144 @@ export class Database {
     else fn();
   }
 
+  /**
+   * Runs `fn` in one transaction. Its writes are appended to the log before COMMIT: if the append
+   * fails (a full disk), the transaction rolls back and the append's own error is thrown, so a
+   * write that is not durable is never visible either.
+   */
   tx<T>(fn: () => T): T {
     if (this.pending) return fn();
     this.pending = [];
     this.afterCommitQueue = [];
     this.sql.run('BEGIN');
+    let logBytesBefore = -1;
+    let result: T;
     try {
-      const result = fn();
-      this.sql.run('COMMIT');
-      const stmts = this.pending;
-      this.pending = null;
-      if (stmts.length) {
-        this.seq++;
-        this.dirty = true;
-        this.log?.append({ seq: this.seq, stmts });
-        if (this.log && this.log.bytes > (this.opts.maxLogBytes ?? 16 * 1024 * 1024)) setImmediate(() => this.checkpoint());
+      result = fn();
+      if (this.pending.length && this.log) {
+        const before = this.log.bytes;
+        this.log.append({ seq: this.seq + 1, stmts: this.pending });
+        logBytesBefore = before;
       }
-      const after = this.afterCommitQueue;
-      this.afterCommitQueue = [];
-      for (const f of after) f();
-      return result;
+      this.sql.run('COMMIT');
     } catch (err) {
       this.pending = null;
       this.afterCommitQueue = [];
-      this.sql.run('ROLLBACK');
+      if (logBytesBefore >= 0) this.undoAppend(logBytesBefore);
+      this.rollbackQuietly();
       throw err;
+    }
+    if (this.pending.length) {
+      this.seq++;
+      this.dirty = true;
+      if (this.log && this.log.bytes > (this.opts.maxLogBytes ?? 16 * 1024 * 1024)) setImmediate(() => this.checkpointInBackground()); // a failing disk is retried on its own schedule, not at every write
+    }
+    this.pending = null;
+    const after = this.afterCommitQueue;
+    this.afterCommitQueue = [];
+    for (const f of after) f();
+    return result;
+  }
+
+  private undoAppend(bytesBefore: number): void {
+    try {
+      this.log!.undoLast(bytesBefore);
+    } catch {
+      /* the log refuses further appends until the entry is cut off (OpLog.cutBack) */
     }
   }
 
-  /** Writes the whole database atomically (temp file, fsync, rename) and empties the log. */
+  /** ROLLBACK without masking the error that caused it (there may be no transaction left to end). */
+  private rollbackQuietly(): void {
+    try {
+      this.sql.run('ROLLBACK');
+    } catch {
+      /* no transaction is active */
+    }
+  }
+
+  /** Writes the whole database atomically (temp file, fsync, rename) and empties the log; throws on failure. */
   checkpoint(force = false): void {
     if (!this.opts.file || (!this.dirty && !force) || this.pending) return;
     this.sql.run("INSERT INTO meta(key, value) VALUES ('oplog_seq', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [String(this.seq)]);
-    atomicWrite(this.opts.file, this.sql.export());
-    this.log?.truncate();
+    atomicWrite(this.opts.file, this.sql.export(), this.fs);
     this.dirty = false;
+    this.log?.truncate();
+  }
+
+  /**
+   * A checkpoint from a timer: errors are reported (notice, with the real cause) and retried with a
+   * growing delay, never thrown — an exception from a timer would end the process. Acknowledged
+   * writes stay safe in the log meanwhile.
+   */
+  checkpointInBackground(evenIfBackingOff = false): void {
+    if (!evenIfBackingOff && !this.saveFailures.due()) return;
+    try {
+      this.checkpoint();
+      this.saveFailures.succeeded();
+    } catch (err) {
+      this.saveFailures.failed(err);
+    }
   }
 
   export(): Uint8Array {
     return this.sql.export();
   }
 
-  /** Replaces the whole database (snapshot restore); throws, changing nothing, if the bytes are not a usable database. */
-  async replaceWith(bytes: Uint8Array): Promise<void> {
+  /**
+   * Replaces the whole database with a snapshot. The snapshot is checked and migrated in a database
+   * of its own and written to disk before it is swapped in; if anything fails, this throws and
+   * neither the memory nor the file has changed.
+   */
+  async replaceWith(bytes: Uint8Array, imageTypes: string[] = []): Promise<void> {
     const SQL = await loadSqlJs();
-    const next = openIfReadable(SQL, bytes);
-    if (!next) throw new Error('The file is not a readable SQLite database.');
-    const tables = next.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('apps','users','pets')");
-    if ((tables[0]?.values.length ?? 0) < 3) {
+    const next = openSnapshot(SQL, bytes, this.opts.migrations ?? MIGRATIONS, imageTypes);
+    try {
+      // Past every entry of the current log: a crash before it is emptied never replays them onto the snapshot.
+      next.run("INSERT INTO meta(key, value) VALUES ('oplog_seq', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [String(this.seq)]);
+      if (this.opts.file) atomicWrite(this.opts.file, next.export(), this.fs);
+    } catch (err) {
       next.close();
-      throw new Error('The file is a SQLite database, but not a snapshot of this simulator.');
+      throw err;
     }
-    const previousSeq = this.seq;
-    this.freeStatements();
-    this.sql.close();
-    this.sql = next;
-    this.migrate();
-    // The log still holds the old database's entries until the checkpoint truncates it; a sequence
-    // number past all of them keeps a crash in between from replaying them onto the restored data.
-    this.seq = Math.max(previousSeq, this.seq);
-    this.checkpoint(true);
+    this.swapIn(next);
   }
 
   /** Drops every table's content by starting from an empty, migrated database. */
   async resetToEmpty(): Promise<void> {
     const SQL = await loadSqlJs();
+    const next = new SQL.Database();
+    const migrations = this.opts.migrations ?? MIGRATIONS;
+    for (let v = 0; v < migrations.length; v++) next.run(migrations[v]);
+    next.run(`PRAGMA user_version = ${migrations.length}`);
+    next.run("INSERT INTO meta(key, value) VALUES ('oplog_seq', ?)", [String(this.seq)]);
+    try {
+      if (this.opts.file) atomicWrite(this.opts.file, next.export(), this.fs); // the empty database replaces the file before anything new is logged
+    } catch (err) {
+      next.close();
+      throw err;
+    }
+    this.swapIn(next);
+  }
+
+  /** Makes `next` (already on disk) the live database; the old log's entries are all older than its seq. */
+  private swapIn(next: SqlJsDatabase): void {
     this.freeStatements();
     this.sql.close();
-    this.sql = new SQL.Database();
-    const keepSeq = this.seq;
+    this.sql = next;
     this.migrate();
-    this.seq = keepSeq;
-    this.checkpoint(true); // the empty database replaces the file before anything new is logged
+    this.dirty = false;
+    try {
+      this.log?.truncate();
+    } catch {
+      /* its entries are all at or below the new file's seq: replay skips them */
+    }
   }
 
   close(): void {
     if (this.timer) clearInterval(this.timer);
-    this.checkpoint();
+    // On a failing disk the log still holds every acknowledged write; closing must not throw over it.
+    this.checkpointInBackground(true);
     this.log?.close();
     this.freeStatements();
     this.sql.close();
@@ -272,42 +332,6 @@ export class Database {
     for (const s of this.stmts.values()) s.free();
     this.stmts.clear();
     this.columns.clear();
-  }
-}
-
-const SQLITE_HEADER = 'SQLite format 3\0';
-
-/**
- * Opens the bytes as a database if they are one: the header, the schema and every table must read.
- * (A full `PRAGMA quick_check` costs seconds on a large file and is not run at every start.)
- */
-function openIfReadable(SQL: Awaited<ReturnType<typeof loadSqlJs>>, bytes: Uint8Array): SqlJsDatabase | undefined {
-  if (bytes.length < 100 || Buffer.from(bytes.subarray(0, 16)).toString('latin1') !== SQLITE_HEADER) return undefined;
-  let db: SqlJsDatabase | undefined;
-  try {
-    db = new SQL.Database(bytes);
-    const tables = db.exec("SELECT name FROM sqlite_master WHERE type = 'table'")[0]?.values ?? [];
-    for (const [name] of tables) db.exec(`SELECT * FROM "${String(name).replace(/"/g, '""')}" LIMIT 1`);
-    return db;
-  } catch {
-    db?.close();
-    return undefined;
-  }
-}
-
-export function atomicWrite(file: string, data: Uint8Array): void {
-  const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, data);
-  const fd = openSync(tmp, 'r+');
-  fsyncSync(fd);
-  closeSync(fd);
-  renameSync(tmp, file);
-  try {
-    const dfd = openSync(dirname(file), 'r');
-    fsyncSync(dfd);
-    closeSync(dfd);
-  } catch {
-    /* directories cannot be fsynced on every platform */
   }
 }
 

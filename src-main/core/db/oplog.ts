@@ -1,57 +1,94 @@
 // The operation log: the durability half of the database.
 //
 // sql.js keeps the whole database in memory; exporting it costs ~70 ms at 100k users,
-// far too slow for every write. So each committed transaction is appended here as one
-// JSON line (its statements with bound parameters) with a single write(2) before the
+// far too slow for every write. So each transaction is appended here as one JSON line
+// (its statements with bound parameters) with write(2) before it commits and before the
 // response is sent: the kernel has it, so a kill -9 right after the response loses
 // nothing. A checkpoint later writes the whole file atomically and empties the log.
 // Every line carries a sequence number; the checkpointed database records the last
 // one it contains, so a crash between checkpoint and truncation never replays twice.
-import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+//
+// The log only ever holds complete lines followed by at most one torn piece (a crash
+// mid-append). A failed append is cut off again at once, so no record is ever written
+// after a torn piece: replay would stop there and lose every acknowledged write behind it.
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
 
 export type Param = string | number | null | Uint8Array;
 export type Statement = [sql: string, params: Param[]];
 export interface LogRecord { seq: number; stmts: Statement[] }
 
+/** The few file operations the log and checkpoints use; tests swap them to inject write errors. */
+export interface DurableFs {
+  writeSync(fd: number, buffer: Buffer, offset: number): number;
+  ftruncateSync(fd: number, length: number): void;
+  writeFileSync(file: string, data: Uint8Array): void;
+  fsyncSync(fd: number): void;
+}
+
+export const nodeFs: DurableFs = {
+  writeSync: (fd, buffer, offset) => writeSync(fd, buffer, offset),
+  ftruncateSync: (fd, length) => ftruncateSync(fd, length),
+  writeFileSync: (file, data) => writeFileSync(file, data),
+  fsyncSync: (fd) => fsyncSync(fd),
+};
+
 const encodeParam = (p: Param) => (p instanceof Uint8Array ? { b64: Buffer.from(p).toString('base64') } : p);
-const decodeParam = (p: unknown): Param =>
-  p && typeof p === 'object' && 'b64' in p ? new Uint8Array(Buffer.from(String((p as { b64: string }).b64), 'base64')) : (p as Param);
+
+export function encodeRecord(record: LogRecord): Buffer {
+  return Buffer.from(JSON.stringify({ seq: record.seq, stmts: record.stmts.map(([s, ps]) => [s, ps.map(encodeParam)]) }) + '\n');
+}
 
 export class OpLog {
   private fd: number;
-  bytes = 0;
-  constructor(readonly file: string) {
+  /** Length of the complete lines in the file; a failed append is cut back to it. */
+  bytes: number;
+  /** Set when a failed append could not be cut back: no record may follow until it is. */
+  private torn?: Error;
+
+  constructor(readonly file: string, private readonly fs: DurableFs = nodeFs) {
     this.fd = openSync(file, 'a+');
+    this.bytes = fstatSync(this.fd).size;
   }
 
-  /** Records of the log in order; a torn last line (crash mid-write) is ignored. */
-  static read(file: string): LogRecord[] {
-    if (!existsSync(file)) return [];
-    const out: LogRecord[] = [];
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      if (!line) continue;
-      try {
-        const r = JSON.parse(line) as { seq: number; stmts: [string, unknown[]][] };
-        out.push({ seq: r.seq, stmts: r.stmts.map(([sql, ps]) => [sql, ps.map(decodeParam)]) });
-      } catch {
-        break; // a torn tail: everything before it was acknowledged, nothing after it was
-      }
-    }
-    return out;
-  }
-
+  /** Appends one record; on failure the file is as before and the real error is thrown. */
   append(record: LogRecord): void {
-    const line = JSON.stringify({ seq: record.seq, stmts: record.stmts.map(([s, ps]) => [s, ps.map(encodeParam)]) }) + '\n';
-    const buf = Buffer.from(line);
-    let off = 0;
-    while (off < buf.length) off += writeSync(this.fd, buf, off);
+    if (this.torn) this.cutBack();
+    const buf = encodeRecord(record);
+    try {
+      let off = 0;
+      while (off < buf.length) off += this.fs.writeSync(this.fd, buf, off);
+    } catch (err) {
+      try {
+        this.cutBack();
+      } catch {
+        /* reported by the next append, which refuses until the piece is gone */
+      }
+      throw err;
+    }
     this.bytes += buf.length;
   }
 
+  /** Takes back the last append (its transaction did not commit after all). */
+  undoLast(previousBytes: number): void {
+    this.bytes = previousBytes;
+    this.cutBack();
+  }
+
+  private cutBack(): void {
+    try {
+      this.fs.ftruncateSync(this.fd, this.bytes);
+      this.torn = undefined;
+    } catch (err) {
+      this.torn = err as Error;
+      throw err;
+    }
+  }
+
   truncate(): void {
-    ftruncateSync(this.fd, 0);
-    fsyncSync(this.fd);
+    this.fs.ftruncateSync(this.fd, 0);
+    this.fs.fsyncSync(this.fd);
     this.bytes = 0;
+    this.torn = undefined;
   }
 
   close(): void {

@@ -1,0 +1,41 @@
+// Brings the op log's writes back at start. A torn tail is cut off; a damaged entry (or one that no
+// longer applies) stops replay there, and the log is kept aside with a notice saying how many
+// entries were not applied — never skipped silently.
+import { renameSync, truncateSync } from 'node:fs';
+import type { NoticeBoard } from './notices';
+import type { LogRecord } from './oplog';
+import { readLog } from './oplog-reader';
+import { stamp } from './startup';
+
+/**
+ * `apply` replays one record in its own transaction and throws if it cannot; records at or below
+ * `checkpointedSeq` are in the database already. Returns whether the log held anything (the caller
+ * then checkpoints it into the database and empties it before anything new is appended).
+ */
+export function recoverLog(file: string, checkpointedSeq: number, apply: (rec: LogRecord) => void, notices: NoticeBoard): boolean {
+  const log = readLog(file);
+  if (log.tornBytes) {
+    truncateSync(file, log.completeBytes);
+    notices.add(`The write log ${file} ended in a partial entry (${log.tornBytes} bytes, cut off by a crash or a full disk before it was acknowledged); it was removed.`);
+  }
+  // Records before a damaged line are sound and applied; replay stops at the damage.
+  let stoppedAt = log.damagedLine ? `line ${log.damagedLine} is damaged` : '';
+  let notApplied = log.notApplied;
+  for (let i = 0; i < log.records.length; i++) {
+    const rec = log.records[i];
+    if (rec.seq <= checkpointedSeq) continue;
+    try {
+      apply(rec);
+    } catch (err) {
+      stoppedAt = `entry ${rec.seq} could not be applied (${(err as Error).message})`;
+      notApplied += log.records.length - i;
+      break;
+    }
+  }
+  if (stoppedAt) {
+    const aside = `${file}.corrupt-${stamp()}`;
+    renameSync(file, aside);
+    notices.add(`Replaying the write log ${file} stopped: ${stoppedAt}. ${notApplied} ${notApplied === 1 ? 'entry was' : 'entries were'} not applied; the log was kept as ${aside}.`);
+  }
+  return log.records.length > 0 || log.tornBytes > 0 || !!stoppedAt;
+}
