@@ -10,16 +10,21 @@ export const USER_ACTION_STATUSES = ['subscribed', 'cancelled'] as const;
 export const CONVERSATION_TYPES = ['chat', 'video'] as const;
 export const VIDEO_OUTCOMES = ['notanswered', 'declined', 'accepted'] as const;
 
-export const petFields = {
-  name: text({ required: true }),
-  age: petAge({ required: true }),
-  sex: text({ required: true }),
+/** The optional details of a pet (A2 and, with name/age/sex optional too, A7). */
+const petDetailFields = {
   species: species(),
   breed: text(),
   color: text(),
   weight: petWeight(),
   sex_type: text(),
   dob: text(),
+};
+
+export const petFields = {
+  name: text({ required: true }),
+  age: petAge({ required: true }),
+  sex: text({ required: true }),
+  ...petDetailFields,
 };
 
 export const petAddBody = fields({ email: email({ required: true }), ...petFields });
@@ -88,12 +93,7 @@ export const registerUserBody = withRules(
     name: text(),
     age: petAge(),
     sex: text(),
-    species: species(),
-    breed: text(),
-    color: text(),
-    weight: petWeight(),
-    sex_type: text(),
-    dob: text(),
+    ...petDetailFields,
   }),
   [
     requiredIf('emergency_fund', 'role', 'protect_users'),
