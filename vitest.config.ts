@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    globalSetup: ['test/global-temp.ts'],
     include: ['test/**/*.test.ts'],
     // Browser tests run afterwards on their own (vitest.e2e.config.ts): timing figures need a quiet machine.
     exclude: ['test/reliability/**', 'test/e2e/**'],

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // The browser end-to-end tests, one file at a time, after the rest of the suite.
 export default defineConfig({
   test: {
+    globalSetup: ['test/global-temp.ts'],
     include: ['test/e2e/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60000,

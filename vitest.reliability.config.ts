@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    globalSetup: ['test/global-temp.ts'],
     include: ['test/reliability/**/*.test.ts'],
     environment: 'node',
     testTimeout: 900000,
