@@ -178,12 +178,12 @@ describe('HAR export (issue 13)', () => {
     expect(maskedA5.request.headers).toContainEqual({ name: 'authorization', value: 'Basic demo:***' });
   });
 
-  it('puts credentials back only when asked: the README walk-throughs replay on a fresh simulator with equal statuses', async () => {
+  it('puts credentials back only when asked: the README walk-throughs, the vet side included, replay on a fresh simulator with equal statuses', async () => {
     const { url } = await started();
     const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-    const walkThroughs = readme.split(/^## /m).filter((s) => /^[^\n]*walk-through/.test(s));
-    const blocks = walkThroughs.flatMap((s) => [...s.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]));
-    expect(blocks.length).toBe(2);
+    // Every curl block of the README, in order: both families, the consultations played from the vet's side, the control API.
+    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).filter((b) => b.includes('curl'));
+    expect(blocks.length).toBeGreaterThanOrEqual(4);
     const port = new URL(url).port;
     const script = `set -euo pipefail\n${blocks.join('\n').replaceAll('127.0.0.1:4010', `127.0.0.1:${port}`).replaceAll('/tmp/miso.png', 'miso.png')}`;
     // Asynchronously: the simulator answering curl runs in this very process.
@@ -192,10 +192,16 @@ describe('HAR export (issue 13)', () => {
     const masked = JSON.stringify(await harOf(url));
     expect(masked).not.toContain('demo-secret');
     expect(masked).not.toContain('s3cret-pass');
-    const har = await harOf(url, '?credentials=include');
+    expect((await harOf(url, '?credentials=include')).log.entries.every((e) => !e.request.url.includes('/__sim/'))).toBe(true);
+    const har = await harOf(url, '?credentials=include&control=include');
     const recorded = har.log.entries;
-    expect(recorded.length).toBeGreaterThanOrEqual(20);
+    expect(recorded.length).toBeGreaterThanOrEqual(35);
     expect(recorded.map((e) => e.response.status)).toContain(402); // the declined card is part of the walk-through
+    const paths = recorded.map((e) => `${e.request.method} ${new URL(e.request.url).pathname}`);
+    expect(paths[0]).toBe('POST /__sim/v1/reset'); // the walk-through starts over
+    const accept = paths.findIndex((p) => /^POST \/__sim\/v1\/consultations\/CH[0-9a-f]{32}\/accept$/.test(p));
+    expect(accept).toBeGreaterThan(paths.indexOf('POST /api/v2/demo/talk-to-vet')); // the vet accepts after the partner asked
+    expect(accept).toBeLessThan(paths.indexOf('POST /api/v2/demo/end'));
     expect(JSON.stringify(har)).toContain('s3cret-pass');
 
     const fresh = await started();

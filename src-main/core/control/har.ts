@@ -4,12 +4,15 @@
 import { STATUS_CODES } from 'node:http';
 import type { AppRecord, JournalEntry, JournalParam } from '../../../src-shared/control';
 import type { Originals } from '../journal/originals';
+import type { ControlCall } from './control-calls';
 
 export interface HarOptions {
   baseUrl: string;
   version: string;
   /** Only with an explicit `credentials=include`: the unmasked values and the app lookup. */
   credentials?: { unmasked: (id: number) => Originals | undefined; app: (name: string) => AppRecord | undefined };
+  /** Only with an explicit `control=include`: state-changing control calls, put between the partner requests they came between. */
+  controlCalls?: readonly ControlCall[];
 }
 
 const headerList = (h: Record<string, string>) => Object.entries(h).map(([name, value]) => ({ name, value }));
@@ -58,33 +61,67 @@ function postData(e: JournalEntry) {
   return e.request_body !== null ? { postData: { mimeType, text: e.request_body } } : {};
 }
 
+function partnerEntry(masked: JournalEntry, opts: HarOptions) {
+  const e = opts.credentials ? unmask(masked, opts.credentials) : masked;
+  const url = `${opts.baseUrl}${e.path}${e.query ? `?${e.query}` : ''}`;
+  return {
+    startedDateTime: new Date(Date.parse(e.time.replace(' ', 'T') + 'Z') || 0).toISOString(),
+    time: e.duration_ms,
+    request: {
+      method: e.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(e.request_headers),
+      queryString: [...new URLSearchParams(e.query)].map(([name, value]) => ({ name, value })),
+      ...postData(e),
+      headersSize: -1, bodySize: e.request_bytes,
+    },
+    response: {
+      status: e.status, statusText: STATUS_CODES[e.status] ?? '', httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(e.response_headers),
+      content: { size: e.response_bytes, mimeType: e.response_headers['content-type'] ?? 'application/json', text: e.response_body ?? '' },
+      redirectURL: '', headersSize: -1, bodySize: e.response_bytes,
+    },
+    cache: {},
+    timings: { send: 0, wait: e.duration_ms, receive: 0 },
+    comment: [e.endpoint, e.app].filter(Boolean).join(' '),
+  };
+}
+
+/** A vet action or other control call; its response body is not kept (only the status matters to a replay). */
+function controlEntry(c: ControlCall, opts: HarOptions) {
+  const url = new URL(c.url, opts.baseUrl);
+  const headers = c.contentType ? [{ name: 'content-type', value: c.contentType }] : [];
+  return {
+    startedDateTime: c.time,
+    time: c.duration_ms,
+    request: {
+      method: c.method, url: url.href, httpVersion: 'HTTP/1.1', cookies: [], headers,
+      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      ...(c.body !== null ? { postData: { mimeType: c.contentType ?? 'application/json', text: c.body } } : {}),
+      headersSize: -1, bodySize: c.body === null ? 0 : Buffer.byteLength(c.body),
+    },
+    response: {
+      status: c.status, statusText: STATUS_CODES[c.status] ?? '', httpVersion: 'HTTP/1.1', cookies: [], headers: [],
+      content: { size: 0, mimeType: 'application/json', text: '' }, redirectURL: '', headersSize: -1, bodySize: -1,
+    },
+    cache: {},
+    timings: { send: 0, wait: c.duration_ms, receive: 0 },
+    comment: 'control API',
+  };
+}
+
 export function toHar(entries: JournalEntry[], opts: HarOptions) {
+  // Journal entries come oldest first; each control call goes right after the newest entry it followed.
+  const calls = opts.controlCalls ?? [];
+  const out: (ReturnType<typeof partnerEntry> | ReturnType<typeof controlEntry>)[] = [];
+  let next = 0;
+  for (const e of entries) {
+    while (next < calls.length && calls[next].afterJournalId < e.id) out.push(controlEntry(calls[next++], opts));
+    out.push(partnerEntry(e, opts));
+  }
+  while (next < calls.length) out.push(controlEntry(calls[next++], opts));
   return {
     log: {
       version: '1.2',
       creator: { name: 'Vet Consult Simulator', version: opts.version },
-      entries: entries.map((masked) => {
-        const e = opts.credentials ? unmask(masked, opts.credentials) : masked;
-        const url = `${opts.baseUrl}${e.path}${e.query ? `?${e.query}` : ''}`;
-        return {
-          startedDateTime: new Date(Date.parse(e.time.replace(' ', 'T') + 'Z') || 0).toISOString(),
-          time: e.duration_ms,
-          request: {
-            method: e.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(e.request_headers),
-            queryString: [...new URLSearchParams(e.query)].map(([name, value]) => ({ name, value })),
-            ...postData(e),
-            headersSize: -1, bodySize: e.request_bytes,
-          },
-          response: {
-            status: e.status, statusText: STATUS_CODES[e.status] ?? '', httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(e.response_headers),
-            content: { size: e.response_bytes, mimeType: e.response_headers['content-type'] ?? 'application/json', text: e.response_body ?? '' },
-            redirectURL: '', headersSize: -1, bodySize: e.response_bytes,
-          },
-          cache: {},
-          timings: { send: 0, wait: e.duration_ms, receive: 0 },
-          comment: [e.endpoint, e.app].filter(Boolean).join(' '),
-        };
-      }),
+      entries: out,
     },
   };
 }

@@ -8,13 +8,16 @@ import { controlAccess } from './token-access';
 import { controlErrorHandler } from './helpers';
 import { stateRoutes } from './state-routes';
 import { systemRoutes } from './system-routes';
+import { ControlCallLog, recordControlCalls } from './control-calls';
 
 export function controlApi(sim: SimulatorInternals): Router {
   const r = Router();
   r.use(controlAccess(sim.controlToken));
   r.get('/events', eventStream(sim.ctx.events));
   r.use(express.json({ limit: '1mb' }));
-  r.use(systemRoutes(sim));
+  const controlCalls = new ControlCallLog();
+  r.use(recordControlCalls(controlCalls, () => sim.services.journal.list({}, { limit: 1 }).items[0]?.id ?? 0));
+  r.use(systemRoutes(sim, controlCalls));
   r.use(stateRoutes(sim));
   r.use(consultationRoutes(sim));
   r.use((_req, res) => controlError(res, 404, 'not_found', 'No such control route.'));

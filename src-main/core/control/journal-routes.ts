@@ -7,6 +7,7 @@ import { parseTimeBound } from '../journal/time';
 import type { SimulatorInternals } from '../simulator-internals';
 import { ControlError, int, str } from './helpers';
 import { toHar } from './har';
+import type { ControlCallLog } from './control-calls';
 
 function timeBound(req: Request, name: 'from' | 'to'): string | undefined {
   const v = str(req.query[name]);
@@ -28,7 +29,7 @@ function journalPage(req: Request, defaultLimit: number): JournalPage {
   return { limit: Math.min(100_000, Math.max(1, int(req.query.limit) ?? defaultLimit)), before: int(req.query.before), after: int(req.query.after) };
 }
 
-export function journalRoutes(sim: SimulatorInternals): Router {
+export function journalRoutes(sim: SimulatorInternals, controlCalls: ControlCallLog): Router {
   const { services: s, ctx } = sim;
   const r = Router();
 
@@ -37,10 +38,13 @@ export function journalRoutes(sim: SimulatorInternals): Router {
   r.get('/requests.har', (req, res) => {
     const credentials = str(req.query.credentials) ?? 'omit';
     if (credentials !== 'omit' && credentials !== 'include') throw new ControlError(422, 'invalid', 'credentials: expected "include" or "omit".');
+    const control = str(req.query.control) ?? 'omit';
+    if (control !== 'omit' && control !== 'include') throw new ControlError(422, 'invalid', 'control: expected "include" or "omit".');
     const entries = s.journal.entries(journalFilter(req), journalPage(req, 10_000).limit);
     const har = toHar(entries, {
       baseUrl: ctx.baseUrl(), version: sim.version,
       credentials: credentials === 'include' ? { unmasked: s.journal.unmasked, app: (name) => s.apps.byName(name) } : undefined,
+      controlCalls: control === 'include' ? controlCalls.list() : undefined,
     });
     res.setHeader('content-disposition', 'attachment; filename="vet-consult-simulator.har"');
     res.json(har);

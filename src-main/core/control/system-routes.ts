@@ -6,10 +6,11 @@ import type { SimulatorInternals } from '../simulator-internals';
 import { ControlError, parseControl } from './helpers';
 import { openApiDocument } from './openapi';
 import { journalRoutes } from './journal-routes';
+import type { ControlCallLog } from './control-calls';
 import { controlOpenApiDocument } from '../openapi/control-document';
 import { requestBaseUrl } from '../http/base-url';
 
-export function systemRoutes(sim: SimulatorInternals): Router {
+export function systemRoutes(sim: SimulatorInternals, controlCalls: ControlCallLog): Router {
   const { services: s, ctx } = sim;
   const r = Router();
 
@@ -22,7 +23,7 @@ export function systemRoutes(sim: SimulatorInternals): Router {
     }),
   );
 
-  r.use(journalRoutes(sim));
+  r.use(journalRoutes(sim, controlCalls));
 
   r.get('/clock', (_req, res) => void res.json(ctx.clock.state()));
   r.post('/clock', (req, res) => {

@@ -1,6 +1,7 @@
 // Chat and video consultations and their state machines (behaviour §9).
 //   chat:  waiting → active (vet accepts) → ended (partner A10 or vet); waiting → ended is allowed
 //   video: ringing → accepted | declined | notanswered (partner A14 or vet); accepted → completed (vet ends)
+import { createHash } from 'node:crypto';
 import type { AppRecord } from '../../../src-shared/control';
 import { consultationsRepo } from '../db/repositories/consultations';
 import type { ConsultationRow, PetRow, UserRow, VetRow } from '../db/repositories/types';
@@ -11,6 +12,18 @@ import { petService } from './pets';
 import type { Grants } from './tokens';
 import { userService } from './users';
 import { vetService } from './vets';
+
+/**
+ * A channel or room sid follows from the consultation's row id, so a fresh simulator sent the same
+ * requests hands out the same sids: a recorded session (a HAR export) replays, and scripted test runs
+ * are reproducible. It still looks like the provider's (`CH`/`RM` + 32 hex). A sid already taken (data
+ * from a restored snapshot) falls back to a random one.
+ */
+export function sidFor(type: 'chat' | 'video', id: number, taken: (sid: string) => boolean = () => false): string {
+  const prefix = type === 'chat' ? 'CH' : 'RM';
+  const sid = `${prefix}${createHash('sha256').update(`vet-consult-simulator:${type}:${id}`).digest('hex').slice(0, 32)}`;
+  return taken(sid) ? `${prefix}${randomHex(16)}` : sid;
+}
 
 export type Outcome = 'accepted' | 'declined' | 'notanswered';
 export const grantsOf = (c: ConsultationRow | undefined): Grants =>
@@ -52,7 +65,7 @@ export function consultationService(ctx: DomainContext, random?: () => number) {
     open(app: AppRecord, user: UserRow, pet: PetRow, req: ConsultationRequest, vet: VetRow = vets.pick(req.doctor_email)): { consultation: ConsultationRow; vet: VetRow } {
       return ctx.db.tx(() => {
         const now = nowStamp(ctx);
-        const sid = `${req.type === 'chat' ? 'CH' : 'RM'}${randomHex(16)}`;
+        const sid = sidFor(req.type, repo.nextId(), (s) => !!repo.bySid(s));
         const identity = identities.issue(app, user);
         const id = repo.insert({
           sid, type: req.type, status: req.type === 'chat' ? 'waiting' : 'ringing', outcome: null, app_id: app.id, user_id: user.id,

@@ -55,7 +55,7 @@ const ROUTES: Route[] = [
   { method: 'get', path: '/requests/count', id: 'countRequests', summary: 'How many journaled requests match the filters', tag: 'Journal', query: journalFilters, ok: z.object({ count: z.int() }), errors: ['422'] },
   {
     method: 'get', path: '/requests.har', id: 'exportHar', summary: 'The journal as a HAR file (same filters); credentials=include puts the real credentials back for replay', tag: 'Journal',
-    query: { ...journalFilters, limit: int, credentials: { type: 'string', enum: ['omit', 'include'] } }, ok: z.object({ log: z.record(z.string(), z.unknown()) }), errors: ['422'],
+    query: { ...journalFilters, limit: int, credentials: { type: 'string', enum: ['omit', 'include'] }, control: { type: 'string', enum: ['omit', 'include'], description: 'include: the state-changing control calls (vet actions, clock, faults, reset) between the partner requests, so the session replays' } }, ok: z.object({ log: z.record(z.string(), z.unknown()) }), errors: ['422'],
   },
   { method: 'get', path: '/requests/{id}', id: 'getRequest', summary: 'One journal entry with headers and bodies', tag: 'Journal', ok: S.journalEntry, errors: ['404'] },
   { method: 'delete', path: '/requests', id: 'clearRequests', summary: 'Empty the journal', tag: 'Journal', ok: z.object({ cleared: z.literal(true) }) },

@@ -15,6 +15,13 @@ export const consultationsRepo = (db: Database) => ({
       userIds,
     );
   },
+  /** The id the next insert gets (AUTOINCREMENT: past every id ever used, rolled-back inserts excepted). */
+  nextId: () =>
+    Number(
+      db.get<{ n: number }>(
+        "SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'consultations'), 0), COALESCE((SELECT MAX(id) FROM consultations), 0)) + 1 AS n",
+      )!.n,
+    ),
   insert(c: Omit<ConsultationRow, 'id'>): number {
     const cols = Object.keys(c);
     return db.run(`INSERT INTO consultations (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`, Object.values(c) as Param[]).lastId;

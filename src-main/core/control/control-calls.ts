@@ -1,0 +1,64 @@
+// The control-API calls that changed state (the vet's actions, the roster, the clock, faults, reset),
+// kept in process memory so a HAR export can put them between the partner requests they came
+// between (`/requests.har?control=include`): a session in which someone played the vet then replays
+// against a fresh simulator. They are not partner traffic, so the request journal (behaviour §14)
+// does not hold them.
+import type { NextFunction, Request, Response } from 'express';
+
+export interface ControlCall {
+  /** The newest partner journal entry when the call arrived: the call is replayed after it. */
+  afterJournalId: number;
+  time: string;
+  method: string;
+  /** Path and query as called, e.g. `/__sim/v1/consultations/CH…/accept`. */
+  url: string;
+  contentType: string | null;
+  body: string | null;
+  status: number;
+  duration_ms: number;
+}
+
+const CAP = 10_000;
+/** Snapshots are binary and can be huge; a restore is not a step a replay can repeat from a HAR. */
+const NOT_RECORDED = /^\/snapshot\b/;
+
+export class ControlCallLog {
+  private calls: ControlCall[] = [];
+  list(): readonly ControlCall[] {
+    return this.calls;
+  }
+  clear(): void {
+    this.calls = [];
+  }
+  record(call: ControlCall): void {
+    this.calls.push(call);
+    if (this.calls.length > CAP) this.calls.splice(0, this.calls.length - CAP);
+  }
+}
+
+/** Mounted after the control API's JSON body parser, so the body is the one the route saw. */
+export function recordControlCalls(log: ControlCallLog, newestJournalId: () => number) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || NOT_RECORDED.test(req.path)) return next();
+    const started = Date.now();
+    const afterJournalId = newestJournalId();
+    // Read now: by the time an async route answers, express has put the mount path back into req.url.
+    const path = req.path;
+    res.on('finish', () => {
+      if (path === '/requests') return; // clearing the request log clears these too (below)
+      if (path === '/reset' && res.statusCode < 300) log.clear(); // a reset starts the session over
+      log.record({
+        afterJournalId: path === '/reset' ? 0 : afterJournalId,
+        time: new Date(started).toISOString(),
+        method: req.method,
+        url: req.originalUrl,
+        contentType: req.headers['content-type'] ?? null,
+        body: req.body && typeof req.body === 'object' && Object.keys(req.body).length ? JSON.stringify(req.body) : null,
+        status: res.statusCode,
+        duration_ms: Date.now() - started,
+      });
+    });
+    if (req.method === 'DELETE' && path === '/requests') log.clear();
+    next();
+  };
+}
