@@ -1,6 +1,7 @@
 // Step 6: the request's input, read the way the Laravel service reads it (behaviour §4): the query
 // string merged with a JSON (≤ 1 MiB), urlencoded or multipart (image ≤ 5 MiB) body on every endpoint,
 // trimmed and with "" as null. Nesting is bounded here, before validation, trimming or a handler sees it.
+/// <reference path="./type-is.d.ts" />
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Request, type Response } from 'express';
 import multer, { type StorageEngine } from 'multer';
