@@ -1,14 +1,18 @@
 // Step 4: per-app rate limit (behaviour §5): 60-second windows that follow the simulator clock.
 import type { ServerResponse } from 'node:http';
-import type { ClientRateLimitInfo, Store } from 'express-rate-limit';
 import type { AppRecord } from '../../../src-shared/control';
 import type { SimClock } from '../clock';
 
 const WINDOW_MS = 60_000;
 export const UNLIMITED = 1_000_000_000;
 
-export class SimClockStore implements Store {
-  localKeys = true;
+/** A window's count and when it ends (in real time, for the headers). */
+export interface WindowInfo {
+  totalHits: number;
+  resetTime: Date;
+}
+
+export class SimClockStore {
   private windows = new Map<string, { hits: number; resetSimMs: number }>();
   constructor(private readonly clock: SimClock) {}
 
@@ -23,31 +27,16 @@ export class SimClockStore implements Store {
     }
     return w;
   }
-  private info(w: { hits: number; resetSimMs: number }): ClientRateLimitInfo {
+  private info(w: { hits: number; resetSimMs: number }): WindowInfo {
     return { totalHits: w.hits, resetTime: new Date(this.clock.toRealMs(w.resetSimMs)) };
   }
   /** One more request in the key's window (synchronous: the partner pipeline awaits nothing here). */
-  hit(key: string): ClientRateLimitInfo & { resetTime: Date } {
-    const w = this.current(key);
-    w.hits++;
-    return { totalHits: w.hits, resetTime: new Date(this.clock.toRealMs(w.resetSimMs)) };
-  }
-  async get(key: string) {
-    return this.info(this.current(key));
-  }
-  async increment(key: string) {
+  hit(key: string): WindowInfo {
     const w = this.current(key);
     w.hits++;
     return this.info(w);
   }
-  async decrement(key: string) {
-    const w = this.current(key);
-    w.hits = Math.max(0, w.hits - 1);
-  }
-  async resetKey(key: string) {
-    this.windows.delete(key);
-  }
-  async resetAll() {
+  resetAll(): void {
     this.windows.clear();
   }
   /** Remaining requests without counting one: for responses that end before the limiter runs. */

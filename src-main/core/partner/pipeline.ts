@@ -11,6 +11,7 @@ import { requestBaseUrl } from '../http/base-url';
 import { readInput } from '../http/body';
 import { applyPartnerCors, type FindApp } from '../http/cors';
 import { endWithText, sendEnvelope, sendFailure } from '../http/envelope';
+import { partnerLocals } from '../http/partner-context';
 import { sendPartnerError } from '../http/partner-errors';
 import { countRequest, type SimClockStore } from '../http/rate-limit';
 import { matchRoute } from '../http/route-resolver';
@@ -41,6 +42,16 @@ function sendResult(res: ServerResponse, result: PartnerResult): void {
     return endWithText(res, result.raw.body);
   }
   sendEnvelope(res, result.status ?? 200, [result.message], result.data);
+}
+
+/** The envelope for a thrown error; if even that cannot be written, the socket is closed rather than left hanging. */
+function answerError(err: unknown, res: ServerResponse): void {
+  try {
+    sendPartnerError(err, res);
+  } catch (writeErr) {
+    partnerLocals(res).error = (writeErr as Error).stack ?? String(writeErr);
+    res.destroy();
+  }
 }
 
 export function partnerPipeline(ctx: DomainContext, services: Services, store: SimClockStore): PartnerPipeline {
@@ -88,6 +99,6 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     if (named.originalUrl === undefined) named.originalUrl = url;
     res.once('finish', journalOnFinish);
     if (applyPartnerCors(req, res, call.path, findApp)) return;
-    answer(req, res, call).catch((err) => sendPartnerError(err, res));
+    answer(req, res, call).catch((err) => answerError(err, res));
   };
 }
