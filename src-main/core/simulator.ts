@@ -21,7 +21,7 @@ import { SimulatorEventBus } from './events';
 import { mediaRoutes } from './http/media';
 import { SimClockStore } from './http/rate-limit';
 import { staticUi } from './http/static-ui';
-import { partnerGateway } from './partner/gateway';
+import { partnerPipeline } from './partner/pipeline';
 import type { SimulatorInternals } from './simulator-internals';
 import { resourcePath } from './resources';
 
@@ -72,6 +72,8 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }
+
+const isPartnerUrl = (url: string | undefined) => !!url && (url.startsWith('/api/') || url.startsWith('/client/'));
 
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const dataDir = options.inMemory ? undefined : options.dataDir;
@@ -147,13 +149,14 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  const gateway = partnerGateway(ctx, services, store);
-  // Partner requests go straight to their pipeline (the hot path); everything else falls through.
-  app.use((req, res, next) => (req.url.startsWith('/api/') || req.url.startsWith('/client/') ? gateway(req, res, next) : next()));
+  const partner = partnerPipeline(ctx, services, store);
+  // A listening server hands partner URLs to the pipeline before express (see listen); this first
+  // step does the same for callers of `app` itself (supertest, an embedding server).
+  app.use((req, res, next) => (isPartnerUrl(req.url) ? partner(req, res) : next()));
   app.use(staticUi(options.uiDir));
   app.use('/__sim/v1', controlApi(internals));
   app.use(mediaRoutes(services));
-  app.use(gateway); // unknown routes answer with the partner envelope
+  app.use((req, res) => partner(req, res)); // unknown routes answer with the partner envelope
 
   // Garbage pages behind a readable header only show when read; a scan in a worker finds them. It
   // starts a moment after start so that loading its own sql.js does not compete with the first requests.
@@ -173,7 +176,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     reset: () => internals.reset(),
     listen(port = 4010, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
-        const s = createServer(app);
+        // Partner requests never enter express: the hot path is the lean pipeline alone.
+        const s = createServer((req, res) => (isPartnerUrl(req.url) ? partner(req, res) : app(req, res)));
         // Longer than common clients keep idle sockets, so the server never closes one a client is
         // about to reuse (which the client sees as ECONNRESET; seen in the soak test with 5 s).
         s.keepAliveTimeout = 65_000;

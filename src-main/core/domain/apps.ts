@@ -10,6 +10,17 @@ export const DEFAULT_APP = {
   api_key: 'demo-api-key', rate_limit_per_minute: 200,
 };
 
+const MAX_CACHED_HEADERS = 256;
+
+export function parseBasic(header: string | undefined): { username: string; password: string } | undefined {
+  const m = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
+  if (!m) return undefined;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  if (i < 0) return undefined;
+  return { username: decoded.slice(0, i), password: decoded.slice(i + 1) };
+}
+
 /** Constant-time comparison of two secrets of any length (hash first so lengths match). */
 export function sameSecret(a: string, b: string): boolean {
   const ha = createHash('sha256').update(a).digest();
@@ -31,9 +42,14 @@ export function appService(ctx: DomainContext) {
     }
     return { byName: byNameCache, byId: byIdCache };
   };
+  // The constant-time check costs four sha256 per request; its answer for one Authorization value of one
+  // app record is kept. Records are replaced whenever apps change, so credentials that change (new token,
+  // new username, an edit, reset or restore) are checked afresh on the very next request.
+  let authCache = new WeakMap<AppRecord, Map<string, boolean>>();
   const invalidate = () => {
     byNameCache = undefined;
     byIdCache = undefined;
+    authCache = new WeakMap();
   };
   ctx.events.on('state', (e) => (e.entity === 'app' || e.entity === 'simulator') && invalidate());
   return {
@@ -59,12 +75,14 @@ export function appService(ctx: DomainContext) {
         api_token: randomSecret(), api_key: randomSecret(), rate_limit_per_minute: input.rate_limit_per_minute ?? 200,
         created_at: now, updated_at: now,
       });
+      invalidate();
       ctx.events.state('app', id, 'created');
       return repo.byId(id)!;
     },
     update(id: number, patch: Partial<Pick<AppRecord, 'display_name' | 'api_username' | 'rate_limit_per_minute' | 'api_key' | 'cors_allowed_origins'>>): AppRecord {
       this.require(id);
       repo.update(id, patch, nowStamp(ctx));
+      invalidate(); // at once, not only when the event is published after the commit
       ctx.events.state('app', id, 'updated');
       return repo.byId(id)!;
     },
@@ -72,6 +90,7 @@ export function appService(ctx: DomainContext) {
     newToken(id: number): AppRecord {
       this.require(id);
       repo.update(id, { api_token: randomSecret() }, nowStamp(ctx));
+      invalidate();
       ctx.events.state('app', id, 'token');
       return repo.byId(id)!;
     },
@@ -80,6 +99,20 @@ export function appService(ctx: DomainContext) {
       const userOk = sameSecret(username, app.api_username) || sameSecret(username, String(app.id));
       const passOk = sameSecret(password, app.api_token);
       return userOk && passOk;
+    },
+    /** `Authorization: Basic …` names this app's credentials; the answer is cached per record and header value. */
+    basicAllows(app: AppRecord, header: string | undefined): boolean {
+      if (header === undefined) return false;
+      let answers = authCache.get(app);
+      if (!answers) authCache.set(app, (answers = new Map()));
+      const known = answers.get(header);
+      if (known !== undefined) return known;
+      const creds = parseBasic(header);
+      const ok = !!creds && this.checkBasic(app, creds.username, creds.password);
+      // Bounded: a client sending ever new wrong headers must not grow the process.
+      if (answers.size >= MAX_CACHED_HEADERS) answers.clear();
+      answers.set(header, ok);
+      return ok;
     },
   };
 }

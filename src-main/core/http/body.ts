@@ -1,8 +1,11 @@
 // Step 6: the request's input, read the way the Laravel service reads it (behaviour §4): the query
 // string merged with a JSON (≤ 1 MiB), urlencoded or multipart (image ≤ 5 MiB) body on every endpoint,
 // trimmed and with "" as null. Nesting is bounded here, before validation, trimming or a handler sees it.
-import express, { type NextFunction, type Request, type Response } from 'express';
+/// <reference path="./type-is.d.ts" />
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type Request, type Response } from 'express';
 import multer, { type StorageEngine } from 'multer';
+import typeis from 'type-is';
 import { sniffImageType } from './image-type';
 import { cleanInput, jsonDeeperThan, MAX_DEPTH, mergeInput, nestedDeeperThan, nestPairs, tooDeep } from './laravel-input';
 import { partnerLocals } from './partner-context';
@@ -18,7 +21,7 @@ const json = express.json({
   strict: false,
   verify: (_req, res, buf) => {
     const text = buf.toString('utf8');
-    partnerLocals(res as Response).rawBody = text;
+    partnerLocals(res).rawBody = text;
     // Refused from the text, so a hostile body never becomes a deep object that something walks.
     if (jsonDeeperThan(text, MAX_DEPTH)) throw tooDeep('request body');
   },
@@ -40,49 +43,48 @@ const imageOnly: StorageEngine = {
 };
 const upload = multer({ storage: imageOnly, limits: { fileSize: IMAGE_LIMIT, files: 20, fields: 100 } }).any();
 
-function queryString(req: Request): string {
-  const q = req.originalUrl.indexOf('?');
-  return q < 0 ? '' : req.originalUrl.slice(q + 1);
-}
-
 /** PHP reads form and multipart bodies of POST-like requests only; a JSON body is read on any method. */
-const readsFormBody = (req: Request) => req.method !== 'GET' && req.method !== 'HEAD';
+const readsFormBody = (req: IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD';
 
-export function parseBody(req: Request, res: Response, next: NextFunction): void {
-  const locals = partnerLocals(res);
-  const finish = (err?: unknown) => {
-    if (err) return next(err);
-    try {
-      const query = nestPairs(new URLSearchParams(queryString(req)), 'query string');
-      if (typeof req.body === 'string') {
-        locals.rawBody = req.body; // the journal and a HAR replay keep the bytes as sent
-        req.body = readsFormBody(req) ? nestPairs(new URLSearchParams(req.body), 'request body') : undefined;
-      }
-      if (nestedDeeperThan(req.body, MAX_DEPTH)) {
-        req.body = undefined; // never handed to the journal's walk either
-        throw tooDeep('request body');
-      }
-      locals.input = cleanInput(mergeInput(query, req.body));
-      next();
-    } catch (e) {
-      next(e);
-    }
-  };
-  if (readsFormBody(req) && req.is('multipart/form-data')) {
+type Middleware = (req: Request, res: Response, next: (err?: unknown) => void) => void;
+const run = (mw: Middleware, req: IncomingMessage, res: ServerResponse) =>
+  new Promise<void>((resolve, reject) => mw(req as Request, res as Response, (err?: unknown) => (err ? reject(err) : resolve())));
+
+type BodyOf = IncomingMessage & { body?: unknown; files?: Express.Multer.File[] };
+
+/** Reads the body into `req.body` (the journal's capture reads it there) and the file into the locals. */
+async function readBody(req: BodyOf, res: ServerResponse): Promise<void> {
+  // No body at all (a GET): nothing for the parsers to do, as they would find themselves.
+  if (!typeis.hasBody(req)) return;
+  if (readsFormBody(req) && typeis(req, ['multipart/form-data'])) {
     // A declared length past the image limit (plus room for the form fields) is refused before
     // reading a byte, so an oversized upload never lands in memory.
-    if (Number(req.headers['content-length'] ?? 0) > IMAGE_LIMIT + 256 * 1024) return next(Object.assign(new Error('too large'), { type: 'entity.too.large' }));
-    upload(req, res, (err?: unknown) => {
-      if (err) return finish(err);
-      const files = (req.files ?? []) as Express.Multer.File[];
-      const image = files.filter((f) => f.fieldname === IMAGE_KEY && f.buffer).pop();
-      if (image) {
-        const data = new Uint8Array(image.buffer);
-        locals.file = { mime: sniffImageType(data), data, originalName: image.originalname, declaredMime: image.mimetype };
-      }
-      finish();
-    });
+    if (Number(req.headers['content-length'] ?? 0) > IMAGE_LIMIT + 256 * 1024) throw Object.assign(new Error('too large'), { type: 'entity.too.large' });
+    await run(upload as unknown as Middleware, req, res);
+    const image = (req.files ?? []).filter((f) => f.fieldname === IMAGE_KEY && f.buffer).pop();
+    if (image) {
+      const data = new Uint8Array(image.buffer);
+      partnerLocals(res).file = { mime: sniffImageType(data), data, originalName: image.originalname, declaredMime: image.mimetype };
+    }
     return;
   }
-  json(req, res, (err?: unknown) => (err ? finish(err) : form(req, res, finish)));
+  await run(json as Middleware, req, res);
+  await run(form as Middleware, req, res);
+}
+
+/** The request's input (query ∪ body, cleaned) into the locals; throws the envelope's errors. */
+export async function readInput(req: IncomingMessage, res: ServerResponse, query: string): Promise<void> {
+  const r = req as BodyOf;
+  await readBody(r, res);
+  const locals = partnerLocals(res);
+  const nestedQuery = query ? nestPairs(new URLSearchParams(query), 'query string') : {};
+  if (typeof r.body === 'string') {
+    locals.rawBody = r.body; // the journal and a HAR replay keep the bytes as sent
+    r.body = readsFormBody(r) ? nestPairs(new URLSearchParams(r.body), 'request body') : undefined;
+  }
+  if (nestedDeeperThan(r.body, MAX_DEPTH)) {
+    r.body = undefined; // never handed to the journal's walk either
+    throw tooDeep('request body');
+  }
+  locals.input = cleanInput(mergeInput(nestedQuery, r.body));
 }

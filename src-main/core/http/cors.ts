@@ -2,7 +2,7 @@
 // config/cors.php: origins from the app's setting, default `*`; methods `*`; headers `*`; nothing exposed;
 // max_age 0; no credentials). It runs before the route, auth and rate limit, as HandleCors does: a
 // preflight needs no credentials, is not counted, and even a 404 or 401 carries the origin header.
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppRecord } from '../../../src-shared/control';
 import type { Family } from '../../../src-shared/endpoints';
 import { decodeURIComponentSafe, FAMILY_PATTERNS } from './route-resolver';
@@ -14,14 +14,14 @@ const PARTNER_PATHS = /^\/(api|client)\//;
 /** php-cors's convertWildcardToPattern: `*` matches anything, everything else literally. */
 const wildcard = (origin: string) => new RegExp(`^${origin.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('.*')}$`, 'u');
 
-function vary(res: Response, header: string): void {
+function vary(res: ServerResponse, header: string): void {
   const current = String(res.getHeader('vary') ?? '');
   const list = current ? current.split(', ') : [];
   if (!list.includes(header)) res.setHeader('vary', [...list, header].join(', '));
 }
 
 /** php-cors configureAllowedOrigin: `*`; a single configured origin as is; else the request's origin if allowed. */
-function allowOrigin(req: Request, res: Response, allowed: string[]): boolean {
+function allowOrigin(req: IncomingMessage, res: ServerResponse, allowed: string[]): boolean {
   if (allowed.includes('*')) {
     res.setHeader('access-control-allow-origin', '*');
     return true;
@@ -38,30 +38,37 @@ function allowOrigin(req: Request, res: Response, allowed: string[]): boolean {
   return true;
 }
 
-export function partnerCors(findApp: (family: Family, name: string) => AppRecord | undefined) {
-  const originsFor = (req: Request): string[] => {
-    for (const [family, pattern] of FAMILY_PATTERNS) {
-      const m = pattern.exec(req.path);
-      if (m) return findApp(family, decodeURIComponentSafe(m[1]))?.cors_allowed_origins ?? DEFAULT_ORIGINS;
-    }
-    return DEFAULT_ORIGINS;
-  };
-  return (req: Request, res: Response, next: NextFunction) => {
-    // The partner paths only (Laravel's `paths: ['api/*', ...]`): never the control API, the UI or media.
-    if (!PARTNER_PATHS.test(req.path)) return next();
-    const allowed = originsFor(req);
-    if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
-      if (allowOrigin(req, res, allowed)) {
-        res.setHeader('access-control-allow-methods', String(req.headers['access-control-request-method']).toUpperCase());
-        vary(res, 'Access-Control-Request-Method');
-        res.setHeader('access-control-allow-headers', String(req.headers['access-control-request-headers'] ?? ''));
-        vary(res, 'Access-Control-Request-Headers');
-        res.setHeader('access-control-max-age', MAX_AGE);
-      }
+export type FindApp = (family: Family, name: string) => AppRecord | undefined;
+
+function originsFor(path: string, findApp: FindApp): string[] {
+  for (const [family, pattern] of FAMILY_PATTERNS) {
+    const m = pattern.exec(path);
+    if (m) return findApp(family, decodeURIComponentSafe(m[1]))?.cors_allowed_origins ?? DEFAULT_ORIGINS;
+  }
+  return DEFAULT_ORIGINS;
+}
+
+/**
+ * Sets the CORS headers of a partner request; true when it was a preflight, which is answered here (204)
+ * and goes no further.
+ */
+export function applyPartnerCors(req: IncomingMessage, res: ServerResponse, path: string, findApp: FindApp): boolean {
+  // The partner paths only (Laravel's `paths: ['api/*', ...]`): never the control API, the UI or media.
+  if (!PARTNER_PATHS.test(path)) return false;
+  const allowed = originsFor(path, findApp);
+  if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+    if (allowOrigin(req, res, allowed)) {
+      res.setHeader('access-control-allow-methods', String(req.headers['access-control-request-method']).toUpperCase());
       vary(res, 'Access-Control-Request-Method');
-      return void res.status(204).end();
+      res.setHeader('access-control-allow-headers', String(req.headers['access-control-request-headers'] ?? ''));
+      vary(res, 'Access-Control-Request-Headers');
+      res.setHeader('access-control-max-age', MAX_AGE);
     }
-    allowOrigin(req, res, allowed);
-    next();
-  };
+    vary(res, 'Access-Control-Request-Method');
+    res.statusCode = 204;
+    res.end();
+    return true;
+  }
+  allowOrigin(req, res, allowed);
+  return false;
 }

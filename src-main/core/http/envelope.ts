@@ -1,13 +1,28 @@
-// The partner response envelope: {success, status_code, message: [...], data}.
-import type { Response } from 'express';
+// The partner response envelope: {success, status_code, message: [...], data}, written on a plain
+// ServerResponse (the partner pipeline has no express; the media route's express response is one too).
+import type { ServerResponse } from 'node:http';
 
-export function sendEnvelope(res: Response, status: number, message: string[], data: unknown): void {
-  res.status(status);
-  res.setHeader('cache-control', 'no-cache, private');
-  res.setHeader('content-type', 'application/json'); // set directly: res.type() looks the type up on every call
-  // A Buffer, because res.send appends `; charset=utf-8` to the type of a string body; the spec shows
-  // `content-type: application/json` exactly.
-  res.send(Buffer.from(JSON.stringify({ success: status < 400, status_code: status, message, data: status < 400 ? data : [] })));
+/** Partner responses stamp their common headers and keep the body for the journal just before it is written. */
+export interface BeforeSend {
+  beforeSend?(res: ServerResponse, text: string): void;
 }
 
-export const sendFailure = (res: Response, status: number, message: string[]) => sendEnvelope(res, status, message, []);
+/** Ends a response with a text body the way express's res.send did: a content-length, no body on HEAD. */
+export function endWithText(res: ServerResponse, text: string): void {
+  const hook = (res as ServerResponse & { locals?: BeforeSend }).locals;
+  if (hook?.beforeSend && !res.headersSent) hook.beforeSend(res, text);
+  if (!res.headersSent) res.setHeader('content-length', String(Buffer.byteLength(text)));
+  // A string, not a Buffer: Node then sends the head and the body in one write instead of a writev of two.
+  if (res.req?.method === 'HEAD') res.end();
+  else res.end(text, 'utf8');
+}
+
+export function sendEnvelope(res: ServerResponse, status: number, message: string[], data: unknown): void {
+  res.statusCode = status;
+  res.setHeader('cache-control', 'no-cache, private');
+  // Exactly `application/json`, no charset: the spec shows it so.
+  res.setHeader('content-type', 'application/json');
+  endWithText(res, JSON.stringify({ success: status < 400, status_code: status, message, data: status < 400 ? data : [] }));
+}
+
+export const sendFailure = (res: ServerResponse, status: number, message: string[]) => sendEnvelope(res, status, message, []);

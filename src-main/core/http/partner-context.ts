@@ -1,5 +1,5 @@
-// What the partner pipeline learns about a request as it goes, kept on res.locals.
-import type { Response } from 'express';
+// What the partner pipeline learns about a request as it goes, kept on res.locals (the journal's capture reads it there).
+import type { ServerResponse } from 'node:http';
 import type { AppRecord } from '../../../src-shared/control';
 import type { Endpoint, Family } from '../../../src-shared/endpoints';
 
@@ -17,4 +17,4 @@ export interface PartnerLocals {
   responseBody?: string;
 }
 
-export const partnerLocals = (res: Response) => res.locals as unknown as PartnerLocals;
+export const partnerLocals = (res: ServerResponse) => (res as ServerResponse & { locals: PartnerLocals }).locals;

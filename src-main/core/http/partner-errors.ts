@@ -1,18 +1,18 @@
 // Turns anything thrown in the partner pipeline into the envelope of behaviour §4.
 // Unexpected errors become 500 ["Server Error"]; the stack goes to the journal only.
-import type { NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { MulterError } from 'multer';
 import { DomainError } from '../errors';
 import { sendFailure } from './envelope';
 import { partnerLocals } from './partner-context';
 
-export function partnerErrorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+export function sendPartnerError(err: unknown, res: ServerResponse): void {
   if (res.headersSent) return;
   if (err instanceof DomainError) {
     for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
     return sendFailure(res, err.status, err.messages);
   }
-  const e = err as { type?: string; status?: number; code?: string; stack?: string; message?: string };
+  const e = (err ?? {}) as { type?: string; status?: number; code?: string; stack?: string; message?: string };
   if (e.type === 'entity.parse.failed') return sendFailure(res, 400, ['Malformed JSON body.']);
   // A multer limit (file size, too many files, fields or parts): PHP's post limits answer a form that big with 413 too.
   if (e.type === 'entity.too.large' || err instanceof MulterError) return sendFailure(res, 413, ['Payload Too Large']);

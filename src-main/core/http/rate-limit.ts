@@ -1,16 +1,18 @@
-// Step 4: per-app rate limit (behaviour §5) with express-rate-limit and a store whose
-// 60-second windows follow the simulator clock.
-import type { NextFunction, Request, Response } from 'express';
-import { rateLimit, type ClientRateLimitInfo, type Store } from 'express-rate-limit';
+// Step 4: per-app rate limit (behaviour §5): 60-second windows that follow the simulator clock.
+import type { ServerResponse } from 'node:http';
+import type { AppRecord } from '../../../src-shared/control';
 import type { SimClock } from '../clock';
-import { sendFailure } from './envelope';
-import { partnerLocals } from './partner-context';
 
 const WINDOW_MS = 60_000;
 export const UNLIMITED = 1_000_000_000;
 
-export class SimClockStore implements Store {
-  localKeys = true;
+/** A window's count and when it ends (in real time, for the headers). */
+export interface WindowInfo {
+  totalHits: number;
+  resetTime: Date;
+}
+
+export class SimClockStore {
   private windows = new Map<string, { hits: number; resetSimMs: number }>();
   constructor(private readonly clock: SimClock) {}
 
@@ -25,25 +27,16 @@ export class SimClockStore implements Store {
     }
     return w;
   }
-  private info(w: { hits: number; resetSimMs: number }): ClientRateLimitInfo {
+  private info(w: { hits: number; resetSimMs: number }): WindowInfo {
     return { totalHits: w.hits, resetTime: new Date(this.clock.toRealMs(w.resetSimMs)) };
   }
-  async get(key: string) {
-    return this.info(this.current(key));
-  }
-  async increment(key: string) {
+  /** One more request in the key's window (synchronous: the partner pipeline awaits nothing here). */
+  hit(key: string): WindowInfo {
     const w = this.current(key);
     w.hits++;
     return this.info(w);
   }
-  async decrement(key: string) {
-    const w = this.current(key);
-    w.hits = Math.max(0, w.hits - 1);
-  }
-  async resetKey(key: string) {
-    this.windows.delete(key);
-  }
-  async resetAll() {
+  resetAll(): void {
     this.windows.clear();
   }
   /** Remaining requests without counting one: for responses that end before the limiter runs. */
@@ -54,23 +47,41 @@ export class SimClockStore implements Store {
 
 export const effectiveLimit = (perMinute: number) => (perMinute > 0 ? perMinute : UNLIMITED);
 
-export function appRateLimit(store: SimClockStore) {
-  return rateLimit({
-    windowMs: WINDOW_MS,
-    limit: (_req: Request, res: Response) => effectiveLimit(partnerLocals(res).app!.rate_limit_per_minute),
-    keyGenerator: (_req: Request, res: Response) => String(partnerLocals(res).app!.id),
-    store,
-    legacyHeaders: true,
-    standardHeaders: false,
-    validate: false,
-    handler: (_req: Request, res: Response, _next: NextFunction) => sendFailure(res, 429, ['Too Many Attempts.']),
-  });
+// The `Date` header is set with the limit headers (so the journal shows it, as express-rate-limit did);
+// its text changes once a second, so it is formatted once a second.
+let dateSecond = -1;
+let dateText = '';
+function httpDate(nowMs: number): string {
+  const second = Math.floor(nowMs / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateText = new Date(nowMs).toUTCString();
+  }
+  return dateText;
+}
+
+/**
+ * Counts one request of the app and sets the limit headers, as express-rate-limit with legacy headers
+ * did (same names, values and Retry-After), without its per-request promises and option lookups.
+ * Returns false when the app is over its limit: the caller answers 429.
+ */
+export function countRequest(res: ServerResponse, store: SimClockStore, app: AppRecord): boolean {
+  const limit = effectiveLimit(app.rate_limit_per_minute);
+  const { totalHits, resetTime } = store.hit(String(app.id));
+  const resetMs = resetTime.getTime();
+  const now = Date.now();
+  res.setHeader('X-RateLimit-Limit', String(limit));
+  res.setHeader('X-RateLimit-Remaining', String(Math.max(limit - totalHits, 0)));
+  res.setHeader('Date', httpDate(now));
+  res.setHeader('X-RateLimit-Reset', String(Math.ceil(resetMs / 1000)));
+  if (totalHits <= limit) return true;
+  res.setHeader('Retry-After', String(Math.max(0, Math.ceil((resetMs - now) / 1000))));
+  return false;
 }
 
 /** The rate-limit headers every partner response carries, even one that ended before the limiter. */
-export function ensureRateHeaders(res: Response, store: SimClockStore): void {
+export function ensureRateHeaders(res: ServerResponse, store: SimClockStore, app: AppRecord | undefined): void {
   if (res.getHeader('x-ratelimit-limit') !== undefined) return;
-  const app = partnerLocals(res).app;
   const limit = app ? effectiveLimit(app.rate_limit_per_minute) : 200;
   res.setHeader('x-ratelimit-limit', String(limit));
   res.setHeader('x-ratelimit-remaining', String(app ? store.peek(String(app.id), limit) : limit));

@@ -1,42 +1,44 @@
 // Step 1 and 2 of every partner request: which endpoint (404 / 405), which app (404).
-import type { NextFunction, Request, Response } from 'express';
-import { ENDPOINTS, type Family } from '../../../src-shared/endpoints';
-import type { AppRecord } from '../../../src-shared/control';
-import { sendFailure } from './envelope';
-import { partnerLocals } from './partner-context';
+import { ENDPOINTS, type Endpoint, type Family } from '../../../src-shared/endpoints';
 
 export const FAMILY_PATTERNS: [Family, RegExp][] = [
   ['application', /^\/api\/v2\/([^/]+)(\/.*)$/],
   ['client', /^\/client\/user\/([^/]+)\/v2(\/.*)$/],
 ];
 
-export function resolveRoute(findApp: (family: Family, name: string) => AppRecord | undefined) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const locals = partnerLocals(res);
-    const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
-    for (const [family, pattern] of FAMILY_PATTERNS) {
-      const m = pattern.exec(path);
-      if (!m) continue;
-      locals.family = family;
-      locals.appName = decodeURIComponentSafe(m[1]);
-      const candidates = ENDPOINTS.filter((e) => e.family === family && e.path === m[2]);
-      if (!candidates.length) return sendFailure(res, 404, ['Route Not Found']);
-      const endpoint = candidates.find((e) => e.method === req.method || (req.method === 'HEAD' && e.method === 'GET'));
-      if (!endpoint) {
-        res.setHeader('allow', candidates.map((e) => e.method).join(', '));
-        return sendFailure(res, 405, ['Method Not Allowed']);
-      }
-      locals.endpoint = endpoint;
-      const app = findApp(family, locals.appName);
-      if (!app) return sendFailure(res, 404, ['App Not Found']);
-      locals.app = app;
-      return next();
-    }
-    return sendFailure(res, 404, ['Route Not Found']);
-  };
+// Looked up once per request: endpoints by family and path, built once.
+const BY_PATH = new Map<string, Endpoint[]>();
+for (const e of ENDPOINTS) {
+  const key = `${e.family} ${e.path}`;
+  BY_PATH.set(key, [...(BY_PATH.get(key) ?? []), e]);
+}
+
+export type RouteMatch =
+  | { kind: 'none' }
+  | { kind: 'unknown-path'; family: Family; appName: string }
+  | { kind: 'wrong-method'; family: Family; appName: string; allow: string }
+  | { kind: 'endpoint'; family: Family; appName: string; endpoint: Endpoint };
+
+const NONE: RouteMatch = { kind: 'none' };
+
+/** The endpoint a path and method name; a trailing slash is ignored, HEAD is answered as GET. */
+export function matchRoute(rawPath: string, method: string): RouteMatch {
+  const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.replace(/\/+$/, '') : rawPath;
+  for (const [family, pattern] of FAMILY_PATTERNS) {
+    const m = pattern.exec(path);
+    if (!m) continue;
+    const appName = decodeURIComponentSafe(m[1]);
+    const candidates = BY_PATH.get(`${family} ${m[2]}`);
+    if (!candidates) return { kind: 'unknown-path', family, appName };
+    const endpoint = candidates.find((e) => e.method === method || (method === 'HEAD' && e.method === 'GET'));
+    if (!endpoint) return { kind: 'wrong-method', family, appName, allow: candidates.map((e) => e.method).join(', ') };
+    return { kind: 'endpoint', family, appName, endpoint };
+  }
+  return NONE;
 }
 
 export function decodeURIComponentSafe(s: string): string {
+  if (!s.includes('%')) return s;
   try {
     return decodeURIComponent(s);
   } catch {

@@ -1,0 +1,104 @@
+// The partner pipeline on plain node:http, in the order behaviour §4 fixes:
+// (CORS, as Laravel's global HandleCors) → route → app → auth → rate limit → (faults) → body parse → validation → domain.
+// No express here: its per-request work (prototype swaps, header helpers, router layers) was the
+// largest cost of a partner request after the journal and the database (issue 14).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DomainContext } from '../domain/context';
+import type { Services } from '../domain/services';
+import { unauthenticated } from '../errors';
+import { checkApiKey } from '../http/auth';
+import { requestBaseUrl } from '../http/base-url';
+import { readInput } from '../http/body';
+import { applyPartnerCors, type FindApp } from '../http/cors';
+import { endWithText, sendEnvelope, sendFailure } from '../http/envelope';
+import { partnerLocals } from '../http/partner-context';
+import { sendPartnerError } from '../http/partner-errors';
+import { countRequest, type SimClockStore } from '../http/rate-limit';
+import { matchRoute } from '../http/route-resolver';
+import { validateInput } from '../http/validate';
+import { applicationHandlers } from './application/handlers';
+import { clientHandlers } from './client/handlers';
+import type { PartnerResult } from './handler';
+import { journalOnFinish, PartnerCall } from './partner-call';
+
+const HANDLERS = { ...applicationHandlers, ...clientHandlers };
+
+export type PartnerPipeline = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** `attachment; filename="…"` as express's res.attachment wrote it, with RFC 5987's form for other names. */
+function attachment(fileName: string): string {
+  const quoted = fileName.replace(/[\\"]/g, '\\$&');
+  if (/^[\x20-\x7e]*$/.test(fileName)) return `attachment; filename="${quoted}"`;
+  const fallback = quoted.replace(/[^\x20-\x7e]/g, '?');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+function sendResult(res: ServerResponse, result: PartnerResult): void {
+  if ('raw' in result) {
+    res.statusCode = 200;
+    const type = result.raw.contentType;
+    res.setHeader('content-type', /;\s*charset=/i.test(type) ? type : `${type}; charset=utf-8`);
+    if (result.raw.fileName) res.setHeader('content-disposition', attachment(result.raw.fileName));
+    return endWithText(res, result.raw.body);
+  }
+  sendEnvelope(res, result.status ?? 200, [result.message], result.data);
+}
+
+/** The envelope for a thrown error; if even that cannot be written, the socket is closed rather than left hanging. */
+function answerError(err: unknown, res: ServerResponse): void {
+  try {
+    sendPartnerError(err, res);
+  } catch (writeErr) {
+    partnerLocals(res).error = (writeErr as Error).stack ?? String(writeErr);
+    res.destroy();
+  }
+}
+
+export function partnerPipeline(ctx: DomainContext, services: Services, store: SimClockStore): PartnerPipeline {
+  // The client family names the app by id or, as a public integration calls production, by its slug.
+  const findApp: FindApp = (family, name) =>
+    family === 'application' ? services.apps.byName(name) : (/^\d{1,9}$/.test(name) && services.apps.byId(Number(name))) || services.apps.byName(name);
+
+  async function answer(req: IncomingMessage, res: ServerResponse, call: PartnerCall): Promise<void> {
+    const route = matchRoute(call.path, req.method ?? '');
+    if (route.kind === 'none') return sendFailure(res, 404, ['Route Not Found']);
+    call.family = route.family;
+    call.appName = route.appName;
+    if (route.kind === 'unknown-path') return sendFailure(res, 404, ['Route Not Found']);
+    if (route.kind === 'wrong-method') {
+      res.setHeader('allow', route.allow);
+      return sendFailure(res, 405, ['Method Not Allowed']);
+    }
+    const endpoint = (call.endpoint = route.endpoint);
+    const app = findApp(route.family, route.appName);
+    if (!app) return sendFailure(res, 404, ['App Not Found']);
+    call.app = app;
+    if (endpoint.auth === 'basic' && !services.apps.basicAllows(app, req.headers.authorization)) throw unauthenticated();
+    if (!countRequest(res, store, app)) return sendFailure(res, 429, ['Too Many Attempts.']);
+    const rule = services.faults.match(endpoint.id, req.method ?? '');
+    if (rule) {
+      if (rule.delay_ms) await new Promise((r) => setTimeout(r, rule.delay_ms));
+      if (rule.status) return sendFailure(res, rule.status, [rule.message ?? `Injected fault (${rule.status})`]);
+    }
+    await readInput(req, res, call.query);
+    const handler = HANDLERS[endpoint.id];
+    if (!handler) return sendFailure(res, 501, ['Not Implemented']);
+    const raw = call.input ?? {};
+    if (endpoint.auth === 'api_key') checkApiKey(app, raw);
+    const input = endpoint.schema ? validateInput(endpoint.schema, raw) : {};
+    const result = await handler({ app, input, file: call.file, services, ctx, baseUrl: requestBaseUrl(req, ctx.baseUrl()) });
+    sendResult(res, result);
+  }
+
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const call = new PartnerCall(services.journal, store, ctx.clock.nowMs(), url);
+    (res as ServerResponse & { locals: PartnerCall }).locals = call;
+    // The journal's capture reads the URL as express names it (an express request has it already).
+    const named = req as IncomingMessage & { originalUrl?: string };
+    if (named.originalUrl === undefined) named.originalUrl = url;
+    res.once('finish', journalOnFinish);
+    if (applyPartnerCors(req, res, call.path, findApp)) return;
+    answer(req, res, call).catch((err) => answerError(err, res));
+  };
+}
