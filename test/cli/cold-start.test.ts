@@ -32,7 +32,7 @@ describe('cold start', () => {
       expect(registered.status).toBe(200);
       const tokens = JSON.stringify((await registered.json()).data).match(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g) ?? [];
       expect(tokens.length).toBeGreaterThan(0);
-      const header = JSON.parse(Buffer.from(tokens[0].split('.')[0], 'base64url').toString('utf8'));
+      const header = JSON.parse(Buffer.from(String(tokens[0]).split('.')[0], 'base64url').toString('utf8'));
       expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
     } finally {
       r.child.kill('SIGKILL');

@@ -106,4 +106,32 @@ describe('the journal buffer (issue 14)', () => {
     journal.flush();
     expect((await h.ctl.get('/requests?limit=100')).body).toEqual(before);
   });
+
+  it('a batch written out in the background reads exactly as it did while held, and new entries keep arriving meanwhile', async () => {
+    const journal = h.sim.services.journal;
+    const batch = journal.held().maxEntries / 2;
+    for (let i = 0; i < batch - 1; i++) journal.record(entry(i, i === 7 ? '{"needle":"haystack"}' : null));
+    const read = async () => ({
+      page: (await h.ctl.get('/requests?limit=1000')).body,
+      one: (await h.ctl.get('/requests/8')).body,
+      search: (await h.ctl.get('/requests?q=HAYSTACK')).body,
+      har: (await h.ctl.get('/requests.har?q=user7@')).body.log.entries,
+    });
+    const whileHeld = await read();
+    expect(whileHeld.search.total).toBe(1);
+    journal.record(entry(batch - 1)); // the batch is full: it goes to be compressed off the main thread
+    journal.record(entry(batch)); // arrives while the batch is away
+    expect(journal.held().entries).toBe(batch + 1); // the batch stays readable until it is written
+    expect((await h.ctl.get('/requests/8')).body).toEqual(whileHeld.one);
+    const deadline = Date.now() + 10_000;
+    while (journal.held().entries > 1 && Date.now() < deadline) await new Promise((res) => setImmediate(res));
+    expect(journal.held().entries).toBe(1);
+    const written = await read();
+    expect(written.one).toEqual(whileHeld.one);
+    expect(written.search).toEqual(whileHeld.search);
+    expect(whileHeld.har).toHaveLength(1);
+    expect(written.har).toEqual(whileHeld.har);
+    expect(written.page.total).toBe(batch + 1);
+    expect(written.page.items.slice(2)).toEqual(whileHeld.page.items);
+  });
 });
