@@ -1,8 +1,7 @@
 // The request journal (behaviour §14): every partner request, masked, capped, persisted.
 import type { JournalEntry, JournalSummary } from '../../../src-shared/control';
 import { journalRepo, type JournalFilter, type JournalPage, type JournalRow } from '../db/repositories/journal';
-import { compressInBackground } from '../journal/compressor';
-import { decodeDetail, deflateDetail, entryOf, type Detail } from '../journal/detail';
+import { decodeDetail, encodeDetail, entryOf, type Detail } from '../journal/detail';
 import { columnMatcher } from '../journal/filter';
 import { OriginalsStore, type Originals } from '../journal/originals';
 import { PendingEntries, type PendingEntry } from '../journal/pending';
@@ -35,17 +34,16 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
   let nextId = repo.maxId() + 1;
   // Entries are written in batches: a commit per request cost more than the request itself (measured:
   // A1 at ~960 req/s with one commit per entry), and so did deflating each entry as it was recorded
-  // (17.5% of A5's CPU under load went to the journal). A batch is deflated on a worker thread and
-  // inserted when it comes back; readers see held entries where they are meanwhile.
+  // (17.5% of A5's CPU under load went to the journal). Readers see held entries where they are.
   const pending = new PendingEntries();
   let timer: NodeJS.Timeout | undefined;
-  /** Entries (the oldest held) whose batch is being deflated off this thread; one batch at a time. */
-  let sending = 0;
-  /** Bumped when held entries are written or dropped here: a batch coming back after that is stale. */
-  let generation = 0;
-  const insert = (held: PendingEntry[], details: Uint8Array[]) =>
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (!pending.count) return;
+    const held = pending.drain();
     db.unloggedBatch(() => {
-      for (let i = 0; i < held.length; i++) repo.insert({ ...held[i].summary, query: held[i].query, detail: details[i] });
+      for (const e of held) repo.insert({ ...e.summary, query: e.query, detail: encodeDetail(e.detail) });
       const first = held[0].summary.id;
       const last = held[held.length - 1].summary.id;
       if (Math.floor(last / 100) !== Math.floor((first - 1) / 100)) {
@@ -53,34 +51,7 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
         originals.dropBefore(last - cap + 1);
       }
     });
-  /** Writes out everything held, deflated on this thread: for readers of the file, close and overload. */
-  const flush = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    generation++;
-    sending = 0;
-    if (!pending.count) return;
-    const held = pending.drain();
-    insert(held, held.map((e) => deflateDetail(JSON.stringify(e.detail))));
   };
-  const later = () => (timer ??= setTimeout(flushInBackground, FLUSH_DELAY_MS));
-  function flushInBackground(): void {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (sending || !pending.count) return;
-    const batch = pending.snapshot();
-    const texts = batch.map((e) => JSON.stringify(e.detail));
-    const sentIn = generation;
-    const sent = compressInBackground(texts, (parts) => {
-      if (sentIn !== generation) return; // written out or dropped here meanwhile
-      sending = 0;
-      const held = pending.dropOldest(batch.length);
-      insert(held, parts ?? texts.map(deflateDetail));
-      if (pending.count) later();
-    });
-    if (sent) sending = batch.length;
-    else flush();
-  }
   /** Held entries of the filtered set (column filters, paging and `q`), newest first. */
   const heldMatching = (f: JournalFilter, page?: Omit<JournalPage, 'limit'>): PendingEntry[] => {
     const columns = columnMatcher(f, page);
@@ -109,11 +80,10 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
         response_headers: e.response_headers, response_body: e.response_body,
         response_bytes: e.response_bytes ?? (e.response_body ? Buffer.byteLength(e.response_body) : 0), error: e.error, truncated: e.truncated,
       };
-      const pressure = pending.push(summary, e.query, detail);
+      const full = pending.push(summary, e.query, detail);
       if (unmasked) originals.set(id, unmasked);
-      if (pressure === 'full') flush();
-      else if (pressure === 'batch') flushInBackground();
-      else later();
+      if (full) flush();
+      else timer ??= setTimeout(flush, FLUSH_DELAY_MS);
       ctx.events.emit('request', summary);
       return summary;
     },
@@ -152,16 +122,12 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
     /** What masking replaced in an entry, while this process still holds it. */
     unmasked: (id: number) => originals.get(id),
     clear(): void {
-      generation++;
-      sending = 0;
       pending.drain();
       originals.clear();
       repo.clear();
       ctx.events.state('journal', 'all', 'cleared');
     },
     resync(): void {
-      generation++;
-      sending = 0;
       pending.drain();
       nextId = repo.maxId() + 1;
     },

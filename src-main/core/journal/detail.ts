@@ -7,7 +7,7 @@ import type { JournalEntry, JournalSummary } from '../../../src-shared/control';
 export type Detail = Omit<JournalEntry, keyof JournalSummary | 'query'>;
 
 /** Deflated JSON: bodies shrink 5–10×, and 10,000 raw entries of report responses held ~200 MiB. */
-export const deflateDetail = (text: string): Uint8Array => deflateRawSync(text, { level: 1 });
+export const encodeDetail = (detail: Detail): Uint8Array => deflateRawSync(JSON.stringify(detail), { level: 1 });
 
 export const decodeDetail = (bytes: Uint8Array): Partial<Detail> => JSON.parse(inflateRawSync(bytes).toString('utf8')) as Partial<Detail>;
 

@@ -1,7 +1,6 @@
 // Entries recorded but not yet written to journal.sqlite, kept as recorded (masked, not compressed):
-// compressing and inserting happen in a batch later, not while a request is answered. Readers see them
-// here until they are written. Bounded by count and bytes: past the batch size a batch is written out
-// in the background; past twice that (the background falling behind) the caller writes out at once.
+// compressing and inserting happen in one batch later, not while a request is answered. Readers see
+// them from here. Bounded by count and bytes, so a burst of large bodies cannot grow memory unchecked.
 import type { JournalSummary } from '../../../src-shared/control';
 import type { Detail } from './detail';
 
@@ -17,38 +16,18 @@ const HEADERS_ALLOWANCE = 2048;
 const sizeOf = (query: string, d: Detail) =>
   HEADERS_ALLOWANCE + 2 * (query.length + (d.request_body?.length ?? 0) + (d.response_body?.length ?? 0) + (d.error?.length ?? 0));
 
-/** What a new entry asks of the caller: nothing, a batch written out soon, or everything written out now. */
-export type Pressure = 'none' | 'batch' | 'full';
-
 export class PendingEntries {
   private items: PendingEntry[] = [];
   private held = 0;
-  readonly maxEntries: number;
-  readonly maxBytes: number;
 
-  constructor(readonly batchEntries = 500, readonly batchBytes = 8 * 1024 * 1024) {
-    this.maxEntries = 2 * batchEntries;
-    this.maxBytes = 2 * batchBytes;
-  }
+  constructor(readonly maxEntries = 500, readonly maxBytes = 8 * 1024 * 1024) {}
 
-  push(summary: JournalSummary, query: string, detail: Detail): Pressure {
+  /** Adds an entry; true when the buffer reached a bound and must be written out now. */
+  push(summary: JournalSummary, query: string, detail: Detail): boolean {
     const size = sizeOf(query, detail);
     this.items.push({ summary, query, detail, size });
     this.held += size;
-    if (this.items.length >= this.maxEntries || this.held >= this.maxBytes) return 'full';
-    return this.items.length >= this.batchEntries || this.held >= this.batchBytes ? 'batch' : 'none';
-  }
-
-  /** The entries held now, oldest first; they stay held (and readable) until dropped. */
-  snapshot(): PendingEntry[] {
-    return this.items.slice();
-  }
-
-  /** Drops the oldest `count` entries (written out) and returns them. */
-  dropOldest(count: number): PendingEntry[] {
-    const out = this.items.splice(0, count);
-    for (const e of out) this.held -= e.size;
-    return out;
+    return this.items.length >= this.maxEntries || this.held >= this.maxBytes;
   }
 
   /** Everything held, oldest first; the buffer is empty afterwards. */
