@@ -132,4 +132,35 @@ describe('the journal buffer (issue 14)', () => {
     expect(written.page.total).toBe(batch + 1);
     expect(written.page.items.slice(2)).toEqual(whileHeld.page.items);
   });
+
+  it('the cap holds for readers while entries are held, before any flush trims the file', async () => {
+    const small = await makeSim({ journalCap: 150 });
+    try {
+      const journal = small.sim.services.journal;
+      for (let i = 0; i < 120; i++) journal.record(entry(i));
+      journal.flush();
+      for (let i = 120; i < 400; i++) journal.record(entry(i));
+      expect(journal.held().entries).toBe(280);
+      const view = async () => ({
+        count: (await small.ctl.get('/requests/count')).body.count,
+        page: (await small.ctl.get('/requests?limit=1000')).body,
+        oldestShown: (await small.ctl.get('/requests/251')).status,
+        pastCap: (await small.ctl.get('/requests/250')).status,
+        searched: (await small.ctl.get('/requests?q=user3')).body.total,
+        har: (await small.ctl.get('/requests.har')).body.log.entries.length,
+      });
+      const held = await view();
+      expect(held.count).toBe(150);
+      expect(held.page.total).toBe(150);
+      expect(held.page.items.map((e: { id: number }) => e.id)).toEqual(Array.from({ length: 150 }, (_, i) => 400 - i));
+      expect(held.oldestShown).toBe(200);
+      expect(held.pastCap).toBe(404);
+      expect(held.searched).toBe(100); // user300–user399 are in view; user3 and user30–39 are past the cap
+      expect(held.har).toBe(150);
+      journal.flush();
+      expect(await view()).toEqual(held);
+    } finally {
+      await small.sim.close();
+    }
+  });
 });

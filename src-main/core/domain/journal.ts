@@ -53,16 +53,22 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
       }
     });
   };
+  // The cap holds for readers at every moment: the stored rows a later flush trims, and held entries
+  // past the cap, are already out of view. Ids only grow, so the newest `cap` entries are an id range.
+  const visible = <P extends Partial<JournalPage>>(page: P): P => {
+    const first = nextId - cap;
+    return first > 1 && (page.after ?? 0) < first - 1 ? { ...page, after: first - 1 } : page;
+  };
   /** Held entries of the filtered set (column filters, paging and `q`), newest first. */
-  const heldMatching = (f: JournalFilter, page?: Omit<JournalPage, 'limit'>): PendingEntry[] => {
-    const columns = columnMatcher(f, page);
+  const heldMatching = (f: JournalFilter, page: Omit<JournalPage, 'limit'> = {}): PendingEntry[] => {
+    const columns = columnMatcher(f, visible(page));
     const text = f.q ? searcher(f.q).held : undefined;
     const out: PendingEntry[] = [];
     for (const e of pending.newestFirst()) if (columns(e.summary) && (!text || text(e))) out.push(e);
     return out;
   };
   /** The stored part of the filtered set with `q`: by SQL, then the body search; undefined without `q`. */
-  const storedSearch = (f: JournalFilter): JournalRow[] | undefined => (f.q ? repo.rows(f).filter(searcher(f.q)) : undefined);
+  const storedSearch = (f: JournalFilter): JournalRow[] | undefined => (f.q ? repo.rows(f, visible({})).filter(searcher(f.q)) : undefined);
   const inPage = (p: Omit<JournalPage, 'limit'>) => (r: JournalRow) => (!p.before || r.id < p.before) && (!p.after || r.id > p.after);
   return {
     flush,
@@ -92,29 +98,30 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
     list(f: JournalFilter, page: JournalPage): { items: JournalSummary[]; total: number } {
       // Held entries are all newer than stored ones: they come first, newest first.
       const held = heldMatching(f);
-      const onPage = columnMatcher({}, page);
+      const onPage = columnMatcher({}, visible(page));
       const heldInPage = held.filter((e) => onPage(e.summary));
       const items = heldInPage.slice(0, page.limit).map((e) => e.summary);
       const rest = page.limit - items.length;
       const found = storedSearch(f);
       if (!found) {
-        if (rest > 0) items.push(...repo.list(f, { ...page, limit: rest }));
-        return { items, total: held.length + repo.count(f) };
+        if (rest > 0) items.push(...repo.list(f, visible({ ...page, limit: rest })));
+        return { items, total: held.length + repo.count(f, visible({})) };
       }
       if (rest > 0) items.push(...found.filter(inPage(page)).slice(0, rest).map(({ query: _q, detail: _d, ...summary }) => summary));
       return { items, total: held.length + found.length };
     },
     count(f: JournalFilter = {}): number {
-      return heldMatching(f).length + (storedSearch(f)?.length ?? repo.count(f));
+      return heldMatching(f).length + (storedSearch(f)?.length ?? repo.count(f, visible({})));
     },
     /** Full entries of the filtered set, oldest first (the HAR export). */
     entries(f: JournalFilter, limit: number): JournalEntry[] {
       const held = heldMatching(f).slice(0, limit).map(heldEntry);
       const rest = limit - held.length;
-      const stored = rest > 0 ? (storedSearch(f)?.slice(0, rest) ?? repo.page(f, { limit: rest })).map(storedEntry) : [];
+      const stored = rest > 0 ? (storedSearch(f)?.slice(0, rest) ?? repo.page(f, visible({ limit: rest }))).map(storedEntry) : [];
       return [...held, ...stored].reverse();
     },
     get(id: number): JournalEntry | undefined {
+      if (id < nextId - cap) return undefined; // past the cap, even if a later flush has yet to trim it
       const held = pending.get(id);
       if (held) return heldEntry(held);
       const row = repo.get(id);
