@@ -1,7 +1,10 @@
 // Real-time session tokens: HS256 JWTs signed with a per-data-dir secret, timed by the simulator clock.
 import { randomBytes } from 'node:crypto';
-import { SignJWT } from 'jose';
 import type { DomainContext } from './context';
+
+// jose is loaded on the first token, not at start: most runs answer their first requests without one.
+let jose: Promise<typeof import('jose')> | undefined;
+const loadJose = () => (jose ??= import('jose'));
 
 export interface Grants { chat?: { channel_sid: string }; video?: { room: string } }
 
@@ -18,13 +21,16 @@ export function tokenService(ctx: DomainContext) {
     secret,
     async issue(appName: string, subject: string, grants: Grants = {}): Promise<string> {
       const iat = Math.floor(ctx.clock.nowMs() / 1000);
+      // The secret is read (or created) before waiting, inside the caller's unit of work if there is one.
+      const key = secret();
+      const { SignJWT } = await loadJose();
       return new SignJWT({ grants, identity: subject })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(appName)
         .setSubject(subject)
         .setIssuedAt(iat)
         .setExpirationTime(iat + 3600)
-        .sign(secret());
+        .sign(key);
     },
   };
 }

@@ -43,9 +43,9 @@ export const journalRepo = (db: Database) => ({
   trim: (keepFromId: number) => db.runUnlogged('DELETE FROM journal WHERE id < ?', [keepFromId]),
   clear: () => db.runUnlogged('DELETE FROM journal'),
   get: (id: number) => db.get<JournalRow>('SELECT * FROM journal WHERE id = ?', [id]),
-  /** Entries matching the column filters (not `q`), regardless of paging. */
-  count(f: JournalFilter = {}): number {
-    const w = where(f);
+  /** Entries matching the column filters (not `q`) within the id bounds, regardless of the page size. */
+  count(f: JournalFilter = {}, bounds?: Omit<JournalPage, 'limit'>): number {
+    const w = where(f, bounds);
     return Number(db.get<{ n: number }>(`SELECT count(*) AS n FROM journal WHERE ${w.sql}`, w.params)!.n);
   },
   /** A page of summaries matching the column filters (not `q`), newest first. */
@@ -53,9 +53,9 @@ export const journalRepo = (db: Database) => ({
     const w = where(f, page);
     return db.all<JournalSummary>(`SELECT ${SUMMARY_COLUMNS} FROM journal WHERE ${w.sql} ORDER BY id DESC LIMIT ?`, [...w.params, page.limit]);
   },
-  /** Every row matching the column filters, newest first, with its deflated detail: the input of a body search. */
-  rows(f: JournalFilter): JournalRow[] {
-    const w = where(f);
+  /** Every row matching the column filters within the id bounds, newest first, with its deflated detail: the input of a body search. */
+  rows(f: JournalFilter, bounds?: Omit<JournalPage, 'limit'>): JournalRow[] {
+    const w = where(f, bounds);
     return db.all<JournalRow>(`SELECT ${SUMMARY_COLUMNS}, query, detail FROM journal WHERE ${w.sql} ORDER BY id DESC`, w.params);
   },
   /** Full rows of a page, newest first (the HAR export without a search). */

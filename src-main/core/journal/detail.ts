@@ -1,0 +1,29 @@
+// An entry's detail (headers, bodies, form fields): the part of a journal entry that is stored deflated.
+// One function turns a detail back into an entry, whether it comes from memory or from journal.sqlite,
+// so an entry reads the same before and after it is written out.
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { JournalEntry, JournalSummary } from '../../../src-shared/control';
+
+export type Detail = Omit<JournalEntry, keyof JournalSummary | 'query'>;
+
+/** Deflated JSON: bodies shrink 5–10×, and 10,000 raw entries of report responses held ~200 MiB. */
+export const encodeDetail = (detail: Detail): Uint8Array => deflateRawSync(JSON.stringify(detail), { level: 1 });
+
+export const decodeDetail = (bytes: Uint8Array): Partial<Detail> => JSON.parse(inflateRawSync(bytes).toString('utf8')) as Partial<Detail>;
+
+/** Summary and detail as one entry; entries written before a field existed get its neutral value. */
+export function entryOf(summary: JournalSummary & { query: string | null }, d: Partial<Detail>): JournalEntry {
+  return {
+    ...summary,
+    query: summary.query ?? '',
+    request_headers: d.request_headers ?? {},
+    request_body: d.request_body ?? null,
+    request_params: d.request_params ?? null,
+    request_bytes: d.request_bytes ?? (d.request_body ? Buffer.byteLength(d.request_body) : 0),
+    response_headers: d.response_headers ?? {},
+    response_body: d.response_body ?? null,
+    response_bytes: d.response_bytes ?? (d.response_body ? Buffer.byteLength(d.response_body) : 0),
+    error: d.error ?? null,
+    truncated: d.truncated ?? false,
+  };
+}
