@@ -1,4 +1,4 @@
-// Where the simulator's time goes under the A5 load: a `node --cpu-prof` profile, its self time
+// Where the simulator's time goes under the A5 load and during resets: a `node --cpu-prof` profile, its self time
 // grouped by what the code is (node's HTTP, express, journal, sql.js, GC, JSON, auth, rate limit…).
 // The server's dependencies are bundled, so bundled code is attributed through the bundle's own
 // `// path` module markers rather than by file name.
@@ -60,6 +60,7 @@ export function summarise(profileFile) {
   };
   const selfMs = new Map();
   const byFunction = new Map();
+  const groupOf = new Map();
   p.samples.forEach((id, i) => {
     const n = nodeById.get(id);
     const dt = (p.timeDeltas[i] ?? 0) / 1000;
@@ -68,30 +69,45 @@ export function summarise(profileFile) {
     const group = GROUPS.find(([, test]) => test(f, m))[0];
     selfMs.set(group, (selfMs.get(group) ?? 0) + dt);
     const key = `${f} — ${m || 'native'}`;
+    groupOf.set(key, group);
     byFunction.set(key, (byFunction.get(key) ?? 0) + dt);
   });
   const total = [...selfMs.values()].reduce((a, b) => a + b, 0);
   const busy = total - NOT_REQUEST_WORK.reduce((a, g) => a + (selfMs.get(g) ?? 0), 0);
   const groups = [...selfMs].sort((a, b) => b[1] - a[1]).map(([name, ms]) => ({ name, ms, shareOfBusy: NOT_REQUEST_WORK.includes(name) ? NaN : ms / busy }));
-  const functions = [...byFunction].filter(([k]) => !/^\((idle|program)\)/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([name, ms]) => ({ name, ms, shareOfBusy: ms / busy }));
+  const functions = [...byFunction].filter(([k]) => !/^\((idle|program)\)/.test(k) && !NOT_REQUEST_WORK.includes(groupOf.get(k))).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([name, ms]) => ({ name, ms, shareOfBusy: ms / busy }));
   return { totalMs: total, busyMs: busy, groups, functions };
 }
 
-/** Profiles the simulator under A5 at 50 connections for `seconds`. */
-export async function profileA5(dir, seconds) {
-  const profDir = join(dir, 'cpu-profile');
+/** Runs `work(url)` against a simulator started with `node --cpu-prof`, and summarises the profile. */
+async function profileWhile(dir, name, work) {
+  const profDir = join(dir, `cpu-profile-${name}`);
+  const dataDir = join(dir, `profile-data-${name}`);
   mkdirSync(profDir, { recursive: true });
-  const dataDir = join(dir, 'profile-data');
   mkdirSync(dataDir);
   const s = await startSimulator(['--data-dir', dataDir], { nodeFlags: ['--cpu-prof', '--cpu-prof-dir', profDir] });
-  let load;
+  let extra;
   try {
     await prepareReader(s.url);
-    load = await runLoad({ mode: 'cannon', url: s.url + A5_PATH, headers: { authorization: AUTH }, connections: 50, duration: seconds });
+    extra = await work(s.url);
   } finally {
     await terminate(s.child); // the profile is written as the process exits
   }
   const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('no .cpuprofile written (did the simulator exit cleanly on SIGTERM?)');
-  return { ...summarise(join(profDir, file)), rps: load.rps, file: join(profDir, file) };
+  return { ...summarise(join(profDir, file)), ...extra };
 }
+
+/** The simulator under A5 at 50 connections for `seconds`. */
+export const profileA5 = (dir, seconds) =>
+  profileWhile(dir, 'a5', async (url) => {
+    const load = await runLoad({ mode: 'cannon', url: url + A5_PATH, headers: { authorization: AUTH }, connections: 50, duration: seconds });
+    return { rps: load.rps, seconds };
+  });
+
+/** `POST /__sim/v1/reset` on disk, `times` in a row. */
+export const profileReset = (dir, times) =>
+  profileWhile(dir, 'reset', async (url) => {
+    for (let i = 0; i < times; i++) await (await fetch(url + '/__sim/v1/reset', { method: 'POST' })).arrayBuffer();
+    return { times };
+  });

@@ -33,6 +33,19 @@ export function combine(rounds, key) {
   };
 }
 
+function profileTables(log, title, p) {
+  log(`### ${title}`);
+  log();
+  log('| group | self ms | share |');
+  log('|---|---|---|');
+  for (const g of p.groups) log(`| ${g.name} | ${f0(g.ms)} | ${NOT_REQUEST_WORK.includes(g.name) ? '(not this work)' : `${f1(g.shareOfBusy * 100)}%`} |`);
+  log();
+  log('| top functions by self time — module | self ms | share |');
+  log('|---|---|---|');
+  for (const fn of p.functions) log(`| ${fn.name.replace(/\|/g, '\\|')} | ${f0(fn.ms)} | ${f1(fn.shareOfBusy * 100)}% |`);
+  log();
+}
+
 export function render({ header, targets, rounds, skipped, extras, profile, settings, notes }) {
   const L = [];
   const log = (s = '') => L.push(s);
@@ -87,19 +100,11 @@ export function render({ header, targets, rounds, skipped, extras, profile, sett
   log(`Reset: ${extras.reset.count} resets each after a few to warm up, timed at the client; slowest ${ms3(extras.reset.memory.max)} ms in memory, ${ms3(extras.reset.disk.max)} ms on disk.`);
   log();
   const missed = rows.filter((r) => r[3] === false).length;
-  log(`## Profile of the simulator under A5 (${settings.connections} connections, \`node --cpu-prof\`, ${profile.seconds} s, ${f0(profile.rps)} req/s while profiled)`);
+  log(`## Where the time goes (\`node --cpu-prof\`)`);
   log();
-  log(`${missed} of ${rows.length} targets missed. Self time, grouped by what the code is; shares are of the time spent on requests (idle and module loading at start excluded). The bundle's \`// path\` markers attribute bundled code to its module.`);
+  log(`${missed} of ${rows.length} targets missed. Self time, grouped by what the code is; shares are of the time spent on the work (idle and module loading at start excluded). The bundle's \`// path\` markers attribute bundled code to its module.`);
   log();
-  log('| group | self ms | share |');
-  log('|---|---|---|');
-  for (const g of profile.groups) log(`| ${g.name} | ${f0(g.ms)} | ${NOT_REQUEST_WORK.includes(g.name) ? '(not request work)' : `${f1(g.shareOfBusy * 100)}%`} |`);
-  log();
-  log('Top functions by self time:');
-  log();
-  log('| function — module | self ms | share |');
-  log('|---|---|---|');
-  for (const fn of profile.functions) log(`| ${fn.name.replace(/\|/g, '\\|')} | ${f0(fn.ms)} | ${f1(fn.shareOfBusy * 100)}% |`);
-  log();
+  profileTables(log, `A5 at ${settings.connections} connections for ${profile.a5.seconds} s (${f0(profile.a5.rps)} req/s while profiled)`, profile.a5);
+  profileTables(log, `${profile.reset.times} resets in a row, on disk`, profile.reset);
   return L.join('\n') + '\n' + (notes ? '\n' + notes : '');
 }

@@ -4,13 +4,31 @@
 // Knobs: BENCH_ROUNDS (2), BENCH_DURATION (s, 10), BENCH_SEQ_REQUESTS (3000), BENCH_SCALE_USERS
 // (100000), BENCH_FLAT_REQUESTS (200000), BENCH_PROFILE_SECONDS (8), BENCH_COLD_TRIALS (5),
 // BENCH_RESETS (30), BENCH_ONLY (comma-separated target keys), BENCH_INSTALL_JAVA=1 (let the
-// script apt-get Debian's Java when `java` is missing; root only).
+// script apt-get Debian's Java when `java` is missing; root only). `--report-only` rewrites the
+// report from bench/peers/last-run.json without measuring again.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 const HERE = new URL('.', import.meta.url).pathname;
+/** The raw figures of the last sitting: `--report-only` rewrites the report from them (after editing NOTES.md). */
+const FIGURES = join(HERE, 'last-run.json');
+
+function writeReport(figures, render) {
+  const notesFile = join(HERE, 'NOTES.md');
+  const notes = existsSync(notesFile) ? readFileSync(notesFile, 'utf8') : '';
+  const md = render({ ...figures, notes });
+  writeFileSync(join(HERE, '..', 'REPORT-peers.md'), md);
+  console.log('\n' + md);
+  console.log('Written to bench/REPORT-peers.md');
+}
+
+if (process.argv.includes('--report-only')) {
+  const { render } = await import('./report.mjs');
+  writeReport(JSON.parse(readFileSync(FIGURES, 'utf8')), render);
+  process.exit(0);
+}
 const started = performance.now();
 const say = (s) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 
@@ -34,7 +52,7 @@ const { measureTarget, settings } = await import('./measure.mjs');
 const { captureA5, prepareReader, startSimulator } = await import('./simulator.mjs');
 const { terminate } = await import('./proc.mjs');
 const { coldStarts, resetMedian, rssOverRequests, scaleDatabase } = await import('./extras.mjs');
-const { profileA5 } = await import('./profile.mjs');
+const { profileA5, profileReset } = await import('./profile.mjs');
 const { render } = await import('./report.mjs');
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -92,18 +110,15 @@ try {
   const warm = flatRun.samples[Math.min(2, flatRun.samples.length - 1)];
   const flat = { ...flatRun, warm, end: flatRun.samples.at(-1), growth: (flatRun.samples.at(-1) - warm) / warm };
   say(`RSS ${flat.samples.map((x) => x.toFixed(0)).join(', ')} MiB; profiling`);
-  const profile = { ...(await profileA5(work, PROFILE_SECONDS)), seconds: PROFILE_SECONDS };
+  const profile = { a5: await profileA5(work, PROFILE_SECONDS), reset: await profileReset(work, Number(process.env.BENCH_RESETS ?? 30)) };
 
   const header = [
     `Run ${new Date().toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}${javaVersion() ? `, ${javaVersion().split('\n')[0]}` : ''}; ${ROUNDS} round(s), ${((performance.now() - started) / 60000).toFixed(1)} minutes in all.`,
     `The captured A5 response: ${Buffer.byteLength(fixture.body)} bytes of JSON (a client user with five pets), headers ${Object.entries(fixture.headers).map(([k, v]) => `\`${k}: ${v}\``).join(', ')}.`,
   ];
-  const notesFile = join(HERE, 'NOTES.md');
-  const notes = existsSync(notesFile) ? readFileSync(notesFile, 'utf8') : '';
-  const md = render({ header, targets, rounds, skipped, extras: { cold, reset, flat, scaleUsers: SCALE_USERS }, profile, settings, notes });
-  writeFileSync(join(HERE, '..', 'REPORT-peers.md'), md);
-  console.log('\n' + md);
-  say('written to bench/REPORT-peers.md');
+  const figures = { header, targets: targets.map(({ key, label }) => ({ key, label })), rounds, skipped, extras: { cold, reset, flat, scaleUsers: SCALE_USERS }, profile, settings };
+  writeFileSync(FIGURES, JSON.stringify(figures, null, 1) + '\n');
+  writeReport(figures, render);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

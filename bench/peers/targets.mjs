@@ -3,7 +3,7 @@
 // users would: its own file format, defaults left alone except where noted (the note goes in the report).
 import { existsSync, openSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort, launch } from './proc.mjs';
 import { A5_PATH, AUTH, prepareReader, startSimulator } from './simulator.mjs';
@@ -19,14 +19,11 @@ async function startPeer(cmd, args, port, log) {
   return { child, coldStartMs, url: `http://127.0.0.1:${port}` };
 }
 
+/** The first line of `java -version` (it prints on stderr), or null without a usable Java. */
 export function javaVersion() {
-  try {
-    const out = execFileSync('java', ['-version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    return out || 'java';
-  } catch (e) {
-    if (e.stderr && /version/.test(e.stderr)) return e.stderr.split('\n')[0];
-    return null;
-  }
+  const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (r.error || r.status !== 0) return null;
+  return (r.stderr || r.stdout).split('\n')[0].trim();
 }
 
 const wiremockJar = () => join(MODULES, 'wiremock', 'build', `wiremock-standalone-${version('wiremock')}.jar`);
