@@ -25,6 +25,10 @@ function writeReport(figures, render) {
 }
 
 if (process.argv.includes('--report-only')) {
+  if (!existsSync(FIGURES)) {
+    console.error('No figures yet: run `node bench/peers/run.mjs` once without --report-only.');
+    process.exit(1);
+  }
   const { render } = await import('./report.mjs');
   writeReport(JSON.parse(readFileSync(FIGURES, 'utf8')), render);
   process.exit(0);
