@@ -14,10 +14,13 @@ const range = (xs, fmt) => {
 };
 const verdict = (ok) => (ok ? 'met' : '**not met**');
 
+/** The round's reference: bare node:http measured at its start and again at its end, averaged. */
+const referenceRps = (round) => mean([round.bare, round.bareEnd].filter(Boolean).map((b) => b.tp.rps));
+
 /** Per target across rounds: ratio to the same round's bare node:http, and the medians. */
 export function combine(rounds, key) {
-  const runs = rounds.map((r) => ({ me: r[key], bare: r.bare })).filter((x) => x.me && x.bare);
-  const ratios = runs.map((x) => x.me.tp.rps / x.bare.tp.rps);
+  const runs = rounds.map((r) => ({ me: r[key], ref: r.bare ? referenceRps(r) : NaN })).filter((x) => x.me && x.ref);
+  const ratios = runs.map((x) => x.me.tp.rps / x.ref);
   return {
     runs: runs.map((x) => x.me),
     ratios,
@@ -29,7 +32,7 @@ export function combine(rounds, key) {
     rss: runs.map((x) => x.me.rss),
     cpu: runs.map((x) => x.me.tp.cpuPerRequestUs),
     failures: runs.reduce((a, x) => a + x.me.tp.non2xx + x.me.tp.errors, 0),
-    writeRatios: runs.filter((x) => x.me.write).map((x) => x.me.write.rps / x.bare.tp.rps),
+    writeRatios: runs.filter((x) => x.me.write).map((x) => x.me.write.rps / x.ref),
   };
 }
 
@@ -53,7 +56,7 @@ export function render({ header, targets, rounds, skipped, extras, profile, sett
   log();
   for (const h of header) log(h);
   log();
-  log(`Each round starts every target in its own process and loads it from another (autocannon, ${settings.connections} connections, ${settings.duration} s; sequential latency: ${settings.sequentialRequests.toLocaleString()} requests, one at a time on one keep-alive connection, timed with hrtime). Throughput is shown as a share of bare \`node:http\` serving the same bytes in the same round, because the machine is shared. Cold start: spawn → first 200. CPU per request: the process tree's user + system time from \`/proc/<pid>/stat\` over the throughput run ÷ requests. RSS: the process tree after the throughput run.`);
+  log(`Each round starts every target in its own process and loads it from another (autocannon, ${settings.connections} connections, ${settings.duration} s; sequential latency: ${settings.sequentialRequests.toLocaleString()} requests, one at a time on one keep-alive connection, timed with hrtime). Throughput is shown as a share of bare \`node:http\` serving the same bytes in the same round (measured first and last in each round, averaged; its row shows both, start → end), because the machine is shared. Cold start: spawn → first 200. CPU per request: the process tree's user + system time from \`/proc/<pid>/stat\` over the throughput run ÷ requests. RSS: the process tree after the throughput run.`);
   log();
   log(`| target | % of bare (per round) | p50 at 1 connection | p99 at 1 connection | p99 at ${settings.connections} connections | cold start | RSS after load | CPU per request | failed requests |`);
   log('|---|---|---|---|---|---|---|---|---|');
@@ -62,7 +65,9 @@ export function render({ header, targets, rounds, skipped, extras, profile, sett
     const c = combine(rounds, t.key);
     byKey[t.key] = c;
     if (!c.runs.length) continue;
-    const pctCell = t.key === 'bare' ? `100 (${c.runs.map((r) => f0(r.tp.rps)).join(' / ')} req/s)` : c.ratios.map((x) => f1(x * 100)).join(' / ');
+    const pctCell = t.key === 'bare'
+      ? `100 (${rounds.filter((r) => r.bare).map((r) => [r.bare, r.bareEnd].filter(Boolean).map((b) => f0(b.tp.rps)).join(' → ')).join(' / ')} req/s)`
+      : c.ratios.map((x) => f1(x * 100)).join(' / ');
     log(`| ${t.label} | ${pctCell} | ${ms3(c.seqP50)} ms | ${ms3(c.seqP99)} ms | ${f1(c.p99)} ms | ${f0(c.cold)} ms | ${range(c.rss, f0)} MiB | ${range(c.cpu, f0)} µs | ${c.failures} |`);
   }
   for (const s of skipped) log(`| ${s.label} | skipped: ${s.reason} | | | | | | | |`);

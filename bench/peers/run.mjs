@@ -6,7 +6,7 @@
 // BENCH_RESETS (30), BENCH_ONLY (comma-separated target keys), BENCH_INSTALL_JAVA=1 (let the
 // script apt-get Debian's Java when `java` is missing; root only). `--report-only` rewrites the
 // report from bench/peers/last-run.json without measuring again.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +40,7 @@ const say = (s) => console.log(`[${((performance.now() - started) / 1000).toFixe
 
 // The peers live in their own folder with their own lock file, installed on first use.
 const marker = join(HERE, 'node_modules', '.package-lock.json');
-if (!existsSync(marker) || readFileSync(marker, 'utf8').length < 10) {
+if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(join(HERE, 'package-lock.json')).mtimeMs) {
   say('installing the peers into bench/peers (npm ci, once)');
   execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefix', HERE], { stdio: 'inherit' });
 }
@@ -100,6 +100,16 @@ try {
       } catch (e) {
         say(`round ${round} ${t.label} failed: ${e.message}`);
         if (!skipped.some((s) => s.label === t.label)) skipped.push({ label: t.label, reason: `failed: ${e.message.split('\n')[0]}` });
+      }
+    }
+    // bare node:http again at the end of the round: other work on the machine changes within a round too
+    const bare = targets.find((t) => t.key === 'bare');
+    if (bare && figures.bare) {
+      try {
+        figures.bareEnd = await measureTarget(bare, mkdtempSync(join(work, `r${round}-bare-end-`)), fixtureFile);
+        say(`round ${round} bare node:http again: ${figures.bareEnd.tp.rps.toFixed(0)} req/s`);
+      } catch (e) {
+        say(`round ${round} bare node:http again failed: ${e.message}`);
       }
     }
     rounds.push(figures);
