@@ -1,6 +1,7 @@
 // The simulator's own figures that have no peer counterpart: reset time, cold start next to an
 // express hello-world (empty folder and the 100,000-user database), memory over a long read run.
 import { cpSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort, launch, rssMiB, terminate } from './proc.mjs';
 import { A5_PATH, AUTH, READY_PATH, ROOT, prepareReader, startSimulator } from './simulator.mjs';
@@ -63,8 +64,7 @@ export async function coldStarts(dir, fixtureFile, scaleDir, trials = Number(pro
 }
 
 /** Generates the scale database with bench/generate-scale-db.mjs (in its own process: it loads the core). */
-export async function scaleDatabase(dir, users) {
-  const { execFileSync } = await import('node:child_process');
+export function scaleDatabase(dir, users) {
   const out = join(dir, 'scale');
   const t0 = performance.now();
   execFileSync(process.execPath, [join(ROOT, 'bench', 'generate-scale-db.mjs'), out, String(users), '3'], { stdio: 'ignore' });
