@@ -1,0 +1,56 @@
+// The load generator, run in its own process so it never shares an event loop with what it
+// measures. Usage: node bench/peers/load.mjs '<json options>' → prints one JSON line.
+//   {mode: "cannon", url, method?, headers?, body?, connections, duration | amount}
+//     autocannon; req/s, latency percentiles (ms), totals
+//   {mode: "sequential", url, headers?, requests, warmup}
+//     one keep-alive connection, one request at a time, each timed with hrtime: the server's own
+//     latency without queueing, at a resolution autocannon's millisecond histogram does not give
+import http from 'node:http';
+import autocannon from 'autocannon';
+
+const opts = JSON.parse(process.argv[2]);
+
+function cannon() {
+  return new Promise((resolve, reject) => {
+    const { mode: _mode, ...rest } = opts;
+    autocannon(rest, (err, r) => {
+      if (err) return reject(err);
+      resolve({
+        rps: r.requests.average,
+        total: r.requests.total,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+      });
+    });
+  });
+}
+
+async function sequential() {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise((resolve, reject) => {
+      const t0 = process.hrtime.bigint();
+      const req = http.get(opts.url, { agent, headers: opts.headers ?? {} }, (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve({ ms: Number(process.hrtime.bigint() - t0) / 1e6, status: res.statusCode }));
+      });
+      req.on('error', reject);
+    });
+  for (let i = 0; i < (opts.warmup ?? 200); i++) await once();
+  const times = [];
+  let non200 = 0;
+  for (let i = 0; i < opts.requests; i++) {
+    const r = await once();
+    times.push(r.ms);
+    if (r.status !== 200) non200++;
+  }
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { p50: at(0.5), p99: at(0.99), requests: times.length, non200 };
+}
+
+const result = opts.mode === 'sequential' ? await sequential() : await cannon();
+process.stdout.write(JSON.stringify(result) + '\n');
