@@ -18,7 +18,13 @@ function newest(dir) {
 }
 const sources = ['src-main', 'src-renderer', 'src-shared', 'resources'].map((d) => join(root, d)).filter(existsSync);
 const srcTime = Math.max(...sources.map(newest), statSync(join(root, 'electron.vite.config.ts')).mtimeMs);
-if (existsSync(marker) && statSync(marker).mtimeMs >= srcTime) process.exit(0);
+// The package's type declarations (out/types, `npm run build`'s second half) belong to the build too:
+// `npm pack` and the packed-package test need them.
+const types = join(root, 'out', 'types', 'src-main', 'api', 'index.d.ts');
+const fresh = (file) => existsSync(file) && statSync(file).mtimeMs >= srcTime;
+if (fresh(marker) && fresh(types)) process.exit(0);
 process.stderr.write('Building the simulator (electron-vite build)…\n');
 const r = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-process.exit(r.status ?? 1);
+if (r.status !== 0) process.exit(r.status ?? 1);
+const t = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.api.json'], { cwd: root, stdio: 'inherit' });
+process.exit(t.status ?? 1);
