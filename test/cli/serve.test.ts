@@ -76,6 +76,22 @@ describe('serve CLI', () => {
     second.child.kill('SIGTERM');
     await second.exited;
   });
+  it('a reset acknowledged with 200 survives kill -9: the old data never comes back, the defaults do', async () => {
+    const dir = tempDir();
+    const first = run(['--port', '0', '--data-dir', dir]);
+    const url = await first.ready;
+    expect((await post(url, '/api/v2/demo/register-user', { first_name: 'Kim', email: 'kim@example.com', role: 'users', dev_type: 'ios' })).status).toBe(200);
+    expect((await fetch(`${url}/__sim/v1/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } })).status).toBe(200);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = run(['--port', '0', '--data-dir', dir]);
+    const url2 = await second.ready;
+    expect((await (await fetch(`${url2}/__sim/v1/users`)).json()).total).toBe(0);
+    expect((await (await fetch(`${url2}/__sim/v1/apps`)).json()).items.map((a: { name: string }) => a.name)).toEqual(['demo']);
+    expect((await post(url2, '/api/v2/demo/register-user', { first_name: 'Kim', email: 'kim@example.com', role: 'users', dev_type: 'ios' })).status).toBe(200);
+    second.child.kill('SIGTERM');
+    await second.exited;
+  });
   it('an unreadable database is moved aside, never deleted, and reported', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'simulator.sqlite'), 'this is not a database, it is a text file that lost its way');
