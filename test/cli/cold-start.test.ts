@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_REGISTRATION } from '../helpers';
-import { CLI, run, tempDir } from './run';
+import { CLI, run, tempDir, requireBuild } from './run';
 
 const auth = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
 const hasCompileCache = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
@@ -16,7 +16,7 @@ const filesUnder = (dir: string): string[] =>
 
 describe('cold start', () => {
   beforeAll(() => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first.`);
+    requireBuild();
   });
 
   it('the first request answers 200, and the first session token is signed once the signer is loaded on demand', async () => {

@@ -4,14 +4,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../../src-main/cli/args';
-import { CLI, run, runToExit, tempDir } from './run';
+import { CLI, run, runToExit, tempDir, requireBuild } from './run';
 import { existsSync } from 'node:fs';
 
 const TOKEN = 'ci-token-0123456789abcdef';
 
 describe('serve flags for CI', () => {
   beforeAll(() => {
-    if (!existsSync(CLI)) throw new Error('The build is missing: run `npm run build` first.');
+    requireBuild();
   });
 
   it('--log-format json: a JSON ready line, one JSON line per request, and a stopping line', async () => {

@@ -4,7 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLI, tempDir } from './run';
+import { CLI, tempDir, requireBuild } from './run';
 
 const root = join(__dirname, '..', '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -25,7 +25,7 @@ describe('the packed package', () => {
   let tarball: string;
   let packDir: string;
   beforeAll(() => {
-    if (!existsSync(CLI)) throw new Error('The build is missing: run `npm run build` first.');
+    requireBuild();
     const dir = (packDir = tempDir());
     // --ignore-scripts: the build is fresh already (npm test builds first); prepack would rebuild it.
     const name = execFileSync(npm, ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir, root], { encoding: 'utf8' }).trim().split('\n').pop()!;

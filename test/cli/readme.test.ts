@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, run, tempDir, type Running } from './run';
+import { CLI, run, tempDir, type Running, requireBuild } from './run';
 
 const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 const blocks = [...README.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).filter((b) => b.includes('curl'));
@@ -12,7 +12,7 @@ let port: string;
 
 describe('README walk-throughs', () => {
   beforeAll(async () => {
-    if (!existsSync(CLI)) throw new Error('The build is missing: run `npm run build` first.');
+    requireBuild();
     server = run(['--port', '0', '--in-memory']);
     const url = await (server as Running & { ready: Promise<string> }).ready;
     port = new URL(url).port;

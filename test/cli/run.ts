@@ -1,11 +1,16 @@
 // Spawns the built CLI (out/main/cli.js) the way a user runs `npm run serve`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const CLI = join(__dirname, '..', '..', 'out', 'main', 'cli.js');
 export const tempDir = () => mkdtempSync(join(tmpdir(), 'vet-sim-'));
+
+/** Suites that spawn the built CLI fail, never skip, when the build is missing. */
+export function requireBuild(): void {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first.`);
+}
 
 export interface Running { child: ChildProcess; url: string; stdout: () => string; stderr: () => string; exited: Promise<number | null> }
 

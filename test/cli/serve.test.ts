@@ -3,14 +3,14 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLI, run, runToExit, tempDir } from './run';
+import { CLI, run, runToExit, tempDir, requireBuild } from './run';
 
 const auth = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`, 'content-type': 'application/json' };
 const post = (url: string, path: string, body: object) => fetch(url + path, { method: 'POST', headers: auth, body: JSON.stringify(body) });
 
 describe('serve CLI', () => {
   beforeAll(() => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first.`);
+    requireBuild();
   });
 
   it('prints the ready line with the URL; A1 answers; SIGTERM exits 0', async () => {

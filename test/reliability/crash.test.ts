@@ -4,7 +4,7 @@
 import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLI, run, tempDir } from '../cli/run';
+import { CLI, run, tempDir, requireBuild } from '../cli/run';
 import { rawRequest } from './raw-request';
 
 const TRIALS = Number(process.env.CRASH_TRIALS ?? 20);
@@ -13,7 +13,7 @@ const H = { authorization: AUTH, 'content-type': 'application/json' };
 
 describe('crash safety', () => {
   beforeAll(() => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first.`);
+    requireBuild();
   });
 
   it(`${TRIALS} kill -9 trials during write bursts, half of them after a torn log tail, lose no acknowledged write`, async () => {

@@ -5,14 +5,14 @@ import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLocked, lockDataDir } from '../../src-main/core/db/data-dir-lock';
-import { CLI, run, tempDir } from '../cli/run';
+import { CLI, run, tempDir, requireBuild } from '../cli/run';
 import { rawRequest } from './raw-request';
 
 const H = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`, 'content-type': 'application/json' };
 
 describe('two processes on one data folder', () => {
   beforeAll(() => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first.`);
+    requireBuild();
   });
 
   it('the second start is refused with exit 4; after kill -9 of the first, the stale lock is taken over', async () => {

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, run, tempDir } from '../cli/run';
+import { CLI, run, tempDir, requireBuild } from '../cli/run';
 
 const DEMO = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
 const UPLOADS = 60;
@@ -12,7 +12,7 @@ const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc
 
 describe('pet photo replaced 60 times', () => {
   it('keeps the database and the server near one photo', async () => {
-    if (!existsSync(CLI)) throw new Error(`This test runs the built CLI (${CLI}): run \`npm run build\` first.`);
+    requireBuild();
     const dir = tempDir();
     const server = run(['--port', '0', '--data-dir', dir]);
     const url = await server.ready;

@@ -5,7 +5,7 @@ import { createSimulator, type Simulator } from '../../src-main/core/simulator';
 import { ENDPOINTS, FAMILY_PREFIX } from '../../src-shared/endpoints';
 import { rawRequest } from './raw-request';
 import { existsSync, readFileSync } from 'node:fs';
-import { CLI, run } from '../cli/run';
+import { CLI, run, requireBuild } from '../cli/run';
 
 let sim: Simulator;
 let url: string;
@@ -70,7 +70,7 @@ const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc
 // Reading a process's memory needs /proc (Linux, where CI runs); elsewhere the RSS check has nothing to read.
 describe.skipIf(!existsSync('/proc/self/status'))('oversized bodies', () => {
   it('are refused with 413 without the server process growing', async () => {
-    if (!existsSync(CLI)) throw new Error('The build is missing: run `npm run build` first.');
+    requireBuild();
     const server = run(['--port', '0', '--in-memory']);
     const url = await server.ready;
     // 250 requests in well under a minute: lift the app's rate limit, or 429s would stand in for the 413s.

@@ -2,7 +2,7 @@
 // and RSS after warm-up grows by at most 10%.
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLI, run, tempDir } from '../cli/run';
+import { CLI, run, tempDir, requireBuild } from '../cli/run';
 import { rawRequest } from './raw-request';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -14,7 +14,7 @@ const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc
 // RSS comes from /proc: the soak runs on Linux only (as CI does); elsewhere it is not a silent pass.
 describe.runIf(existsSync('/proc/self/status'))('soak', () => {
   beforeAll(() => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first.`);
+    requireBuild();
   });
 
   it(`${SECONDS} s of mixed traffic at ${RATE} req/s: no errors, flat memory`, async () => {

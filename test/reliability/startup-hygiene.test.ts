@@ -6,14 +6,14 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLI, run, tempDir } from '../cli/run';
+import { CLI, run, tempDir, requireBuild } from '../cli/run';
 import { rawRequest } from './raw-request';
 
 const H = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`, 'content-type': 'application/json' };
 
 describe('start-up hygiene', () => {
   beforeAll(() => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first.`);
+    requireBuild();
   });
 
   it('removes leftover temp files and reports garbage pages found after start', async () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Database, databaseFile } from '../../src-main/core/db/database';
 import { nodeFs, type DurableFs } from '../../src-main/core/db/oplog';
 import { createSimulator } from '../../src-main/core/simulator';
-import { CLI, run } from '../cli/run';
+import { CLI, run, requireBuild } from '../cli/run';
 import { DEMO_AUTH } from '../helpers';
 import { rawRequest } from './raw-request';
 
@@ -70,7 +70,7 @@ describe('write errors', () => {
   }, 60_000);
 
   it('a real full disk (a 3 MiB tmpfs): refused writes leave no trace, the process lives, and writes after space is back survive kill -9', async () => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first.`);
+    requireBuild();
     if (process.env.SKIP_TMPFS === '1') return console.log('SKIP_TMPFS=1: the real full-disk trial was not run');
     const dir = mkdtempSync(join(tmpdir(), 'vet-sim-full-'));
     try {
