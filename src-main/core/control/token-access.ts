@@ -1,11 +1,9 @@
 // Opt-in remote driving of the control API (`serve --control-token T`): a test runner in another
 // container may call /__sim/v1 with `Authorization: Bearer T`. Without a token configured, or
 // without the right one, every request goes through the loopback guard as before.
-import { timingSafeEqual, createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { sameSecret } from '../domain/apps';
 import { controlError, controlGuard } from './guard';
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
 
 export function bearerToken(header: string | undefined): string | undefined {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
@@ -14,12 +12,11 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 export function controlAccess(token: string | undefined): RequestHandler {
   if (!token) return controlGuard;
-  const expected = digest(token);
   return (req: Request, res: Response, next: NextFunction) => {
     const presented = bearerToken(req.headers.authorization);
     if (presented === undefined) return controlGuard(req, res, next);
-    // Compared as digests: equal length, constant time.
-    if (!timingSafeEqual(digest(presented), expected)) return controlError(res, 401, 'bad_token', 'The control token is wrong.');
+    // The same constant-time comparison as the partner API's secrets.
+    if (!sameSecret(presented, token)) return controlError(res, 401, 'bad_token', 'The control token is wrong.');
     // A bearer header cannot be sent cross-site without a CORS preflight (which the control API never grants),
     // so the CSRF content-type rule is not needed here; Host and peer checks are what the token replaces.
     res.setHeader('cache-control', 'no-store');
