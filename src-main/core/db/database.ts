@@ -43,6 +43,12 @@ export class Database {
   /** Work that must wait until the open transaction is committed and durably logged (events, file removals). */
   private afterCommitQueue: (() => void)[] = [];
   private seq = 0;
+  /**
+   * Bumped by every committed logged write, replayed record and whole-database swap (reset, restore):
+   * a read cached at one version is exactly what a fresh read would return while the version is unchanged.
+   * Unlogged writes (the request journal) do not bump it.
+   */
+  private version = 0;
   private dirty = false;
   private log?: OpLog;
   private timer?: NodeJS.Timeout;
@@ -110,6 +116,7 @@ export class Database {
       throw err;
     }
     this.seq = rec.seq;
+    this.version++;
     this.dirty = true;
   }
 
@@ -173,6 +180,11 @@ export class Database {
     }
   }
 
+  /** See `version`: equal values mean no logged data changed in between. */
+  get dataVersion(): number {
+    return this.version;
+  }
+
   /** Whether a transaction is open (its writes are not yet committed). */
   get inTransaction(): boolean {
     return this.pending !== null;
@@ -217,6 +229,7 @@ export class Database {
     }
     if (this.pending.length) {
       this.seq++;
+      this.version++;
       this.dirty = true;
       if (this.log && this.log.bytes > (this.opts.maxLogBytes ?? 16 * 1024 * 1024)) setImmediate(() => this.checkpointInBackground()); // a failing disk is retried on its own schedule, not at every write
     }
@@ -321,6 +334,7 @@ export class Database {
     this.freeStatements();
     this.sql.close();
     this.sql = next;
+    this.version++;
     this.migrate();
     this.dirty = false;
     try {
