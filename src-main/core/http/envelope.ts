@@ -17,12 +17,20 @@ export function endWithText(res: ServerResponse, text: string): void {
   else res.end(text, 'utf8');
 }
 
-export function sendEnvelope(res: ServerResponse, status: number, message: string[], data: unknown): void {
+/** The envelope's JSON text: what a cached answer keeps (partner/read-cache.ts). */
+export const envelopeText = (status: number, message: string[], data: unknown) =>
+  JSON.stringify({ success: status < 400, status_code: status, message, data: status < 400 ? data : [] });
+
+/** Writes an envelope already serialized by `envelopeText`. */
+export function sendEnvelopeText(res: ServerResponse, status: number, text: string): void {
   res.statusCode = status;
   res.setHeader('cache-control', 'no-cache, private');
   // Exactly `application/json`, no charset: the spec shows it so.
   res.setHeader('content-type', 'application/json');
-  endWithText(res, JSON.stringify({ success: status < 400, status_code: status, message, data: status < 400 ? data : [] }));
+  endWithText(res, text);
 }
+
+export const sendEnvelope = (res: ServerResponse, status: number, message: string[], data: unknown) =>
+  sendEnvelopeText(res, status, envelopeText(status, message, data));
 
 export const sendFailure = (res: ServerResponse, status: number, message: string[]) => sendEnvelope(res, status, message, []);

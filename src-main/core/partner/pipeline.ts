@@ -10,7 +10,7 @@ import { checkApiKey } from '../http/auth';
 import { requestBaseUrl } from '../http/base-url';
 import { readInput } from '../http/body';
 import { applyPartnerCors, type FindApp } from '../http/cors';
-import { endWithText, sendEnvelope, sendFailure } from '../http/envelope';
+import { endWithText, envelopeText, sendEnvelopeText, sendFailure } from '../http/envelope';
 import { partnerLocals } from '../http/partner-context';
 import { sendPartnerError } from '../http/partner-errors';
 import { countRequest, type SimClockStore } from '../http/rate-limit';
@@ -20,6 +20,7 @@ import { applicationHandlers } from './application/handlers';
 import { clientHandlers } from './client/handlers';
 import type { PartnerResult } from './handler';
 import { journalOnFinish, PartnerCall } from './partner-call';
+import { ReadCache } from './read-cache';
 
 const HANDLERS = { ...applicationHandlers, ...clientHandlers };
 
@@ -33,16 +34,16 @@ function attachment(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
-function sendResult(res: ServerResponse, result: PartnerResult): void {
-  if ('raw' in result) {
-    res.statusCode = 200;
-    const type = result.raw.contentType;
-    res.setHeader('content-type', /;\s*charset=/i.test(type) ? type : `${type}; charset=utf-8`);
-    if (result.raw.fileName) res.setHeader('content-disposition', attachment(result.raw.fileName));
-    return endWithText(res, result.raw.body);
-  }
-  sendEnvelope(res, result.status ?? 200, [result.message], result.data);
+/** `attachment`-style raw answers (B6's CSV) as they are; envelopes are serialized by the caller (it may cache the text). */
+function sendRaw(res: ServerResponse, raw: { contentType: string; body: string; fileName?: string }): void {
+  res.statusCode = 200;
+  res.setHeader('content-type', /;\s*charset=/i.test(raw.contentType) ? raw.contentType : `${raw.contentType}; charset=utf-8`);
+  if (raw.fileName) res.setHeader('content-disposition', attachment(raw.fileName));
+  endWithText(res, raw.body);
 }
+
+/** A request without a body: its input is its query string alone (the read cache's key). */
+const bodiless = (req: IncomingMessage) => req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
 
 /** The envelope for a thrown error; if even that cannot be written, the socket is closed rather than left hanging. */
 function answerError(err: unknown, res: ServerResponse): void {
@@ -58,6 +59,7 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
   // The client family names the app by id or, as a public integration calls production, by its slug.
   const findApp: FindApp = (family, name) =>
     family === 'application' ? services.apps.byName(name) : (/^\d{1,9}$/.test(name) && services.apps.byId(Number(name))) || services.apps.byName(name);
+  const cache = new ReadCache(() => ctx.db.dataVersion);
 
   async function answer(req: IncomingMessage, res: ServerResponse, call: PartnerCall): Promise<void> {
     const route = matchRoute(call.path, req.method ?? '');
@@ -80,14 +82,22 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
       if (rule.delay_ms) await new Promise((r) => setTimeout(r, rule.delay_ms));
       if (rule.status) return sendFailure(res, rule.status, [rule.message ?? `Injected fault (${rule.status})`]);
     }
+    const cacheKey = bodiless(req) ? ReadCache.keyOf(endpoint.id, app.id, call.query) : undefined;
+    const cached = cacheKey && cache.get(cacheKey);
+    if (cached) return sendEnvelopeText(res, 200, cached);
     await readInput(req, res, call.query);
     const handler = HANDLERS[endpoint.id];
     if (!handler) return sendFailure(res, 501, ['Not Implemented']);
     const raw = call.input ?? {};
     if (endpoint.auth === 'api_key') checkApiKey(app, raw);
     const input = endpoint.schema ? validateInput(endpoint.schema, raw) : {};
+    const readAt = ctx.db.dataVersion;
     const result = await handler({ app, input, file: call.file, services, ctx, baseUrl: requestBaseUrl(req, ctx.baseUrl()) });
-    sendResult(res, result);
+    if ('raw' in result) return sendRaw(res, result.raw);
+    const status = result.status ?? 200;
+    const text = envelopeText(status, [result.message], result.data);
+    if (cacheKey && status === 200) cache.set(cacheKey, text, readAt);
+    sendEnvelopeText(res, status, text);
   }
 
   return (req, res) => {

@@ -1,0 +1,54 @@
+// Answers of the partner API's pure reads, kept while the data they were read from is unchanged.
+//
+// A partner's test suite polls `pet/list` far more often than it writes; each answer cost a sql.js
+// query, a serializer pass and JSON.stringify (~40% of an A5 request's CPU, issue 14). An entry is
+// valid for one `Database.dataVersion`: every committed logged write, replay, reset and snapshot
+// restore bumps it, so the first read after any write is computed afresh (test/api/read-cache.test.ts).
+import type { EndpointId } from '../../../src-shared/endpoints';
+
+/**
+ * Endpoints whose 200 answer is a function of the stored data, the app and the query string alone:
+ * no clock (A6's `activedays`, B6's file name), no randomness, no writes, and no URL built from the
+ * caller's Host (a pet's `profile` is stored whole when it is uploaded; A1's `media_url` is built per call).
+ */
+export const PURE_READS: ReadonlySet<EndpointId> = new Set<EndpointId>(['A5', 'B4', 'B7']);
+
+/** Past these sizes a request is answered without the cache: a hostile caller cannot fill memory with it. */
+const MAX_KEY_CHARS = 2048;
+const MAX_BODY_CHARS = 256 * 1024;
+const MAX_ENTRIES = 512;
+
+export class ReadCache {
+  private readonly entries = new Map<string, string>();
+  private version = -1;
+
+  constructor(private readonly dataVersion: () => number) {}
+
+  /** The key of a request, or undefined when this request is not to be cached. */
+  static keyOf(endpoint: EndpointId, appId: number, query: string): string | undefined {
+    if (!PURE_READS.has(endpoint)) return undefined;
+    const key = `${endpoint} ${appId} ${query}`;
+    return key.length <= MAX_KEY_CHARS ? key : undefined;
+  }
+
+  get(key: string): string | undefined {
+    this.follow();
+    return this.entries.get(key);
+  }
+
+  /** Keeps `body`, read at `readAt`, unless something was written since (then it may already be stale). */
+  set(key: string, body: string, readAt: number): void {
+    if (readAt !== this.dataVersion() || body.length > MAX_BODY_CHARS) return;
+    this.follow();
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, body);
+  }
+
+  /** A write happened: every entry is older than the data. */
+  private follow(): void {
+    const now = this.dataVersion();
+    if (now === this.version) return;
+    this.entries.clear();
+    this.version = now;
+  }
+}
