@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { terminate } from './proc.mjs';
-import { A5_PATH, AUTH, prepareReader, startSimulator } from './simulator.mjs';
+import { A2, A5_PATH, AUTH, prepareReader, startSimulator } from './simulator.mjs';
 import { runLoad } from './measure.mjs';
 
 /** Module of each line of a bundle, from the `// node_modules/…` and `// src-main/…` markers. */
@@ -75,7 +75,7 @@ export function summarise(profileFile) {
   const total = [...selfMs.values()].reduce((a, b) => a + b, 0);
   const busy = total - NOT_REQUEST_WORK.reduce((a, g) => a + (selfMs.get(g) ?? 0), 0);
   const groups = [...selfMs].sort((a, b) => b[1] - a[1]).map(([name, ms]) => ({ name, ms, shareOfBusy: NOT_REQUEST_WORK.includes(name) ? NaN : ms / busy }));
-  const functions = [...byFunction].filter(([k]) => !/^\((idle|program)\)/.test(k) && !NOT_REQUEST_WORK.includes(groupOf.get(k))).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([name, ms]) => ({ name, ms, shareOfBusy: ms / busy }));
+  const functions = [...byFunction].filter(([k]) => !/^\((idle|program)\)/.test(k) && !NOT_REQUEST_WORK.includes(groupOf.get(k))).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP ?? 12)).map(([name, ms]) => ({ name, ms, shareOfBusy: ms / busy }));
   return { totalMs: total, busyMs: busy, groups, functions };
 }
 
@@ -102,6 +102,13 @@ async function profileWhile(dir, name, work) {
 export const profileA5 = (dir, seconds) =>
   profileWhile(dir, 'a5', async (url) => {
     const load = await runLoad({ mode: 'cannon', url: url + A5_PATH, headers: { authorization: AUTH }, connections: 50, duration: seconds });
+    return { rps: load.rps, seconds };
+  });
+
+/** The simulator under A2 (a durable write) at 50 connections for `seconds`. */
+export const profileA2 = (dir, seconds) =>
+  profileWhile(dir, 'a2', async (url) => {
+    const load = await runLoad({ mode: 'cannon', url: url + A2.path, method: 'POST', headers: { authorization: AUTH, 'content-type': 'application/json' }, body: A2.body, connections: 50, duration: seconds });
     return { rps: load.rps, seconds };
   });
 

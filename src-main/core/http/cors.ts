@@ -4,8 +4,6 @@
 // preflight needs no credentials, is not counted, and even a 404 or 401 carries the origin header.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppRecord } from '../../../src-shared/control';
-import type { Family } from '../../../src-shared/endpoints';
-import { decodeURIComponentSafe, FAMILY_PATTERNS } from './route-resolver';
 
 const DEFAULT_ORIGINS = ['*'];
 const MAX_AGE = '0';
@@ -38,24 +36,17 @@ function allowOrigin(req: IncomingMessage, res: ServerResponse, allowed: string[
   return true;
 }
 
-export type FindApp = (family: Family, name: string) => AppRecord | undefined;
-
-function originsFor(path: string, findApp: FindApp): string[] {
-  for (const [family, pattern] of FAMILY_PATTERNS) {
-    const m = pattern.exec(path);
-    if (m) return findApp(family, decodeURIComponentSafe(m[1]))?.cors_allowed_origins ?? DEFAULT_ORIGINS;
-  }
-  return DEFAULT_ORIGINS;
-}
+/** The origins an app allows (default `*`); a request that names no app gets the default. */
+export const allowedOrigins = (app: AppRecord | undefined): string[] => app?.cors_allowed_origins ?? DEFAULT_ORIGINS;
 
 /**
- * Sets the CORS headers of a partner request; true when it was a preflight, which is answered here (204)
+ * Sets the CORS headers of a partner request (`allowed`: the origins of the app its path names, found
+ * by the pipeline's one route match); true when it was a preflight, which is answered here (204)
  * and goes no further.
  */
-export function applyPartnerCors(req: IncomingMessage, res: ServerResponse, path: string, findApp: FindApp): boolean {
+export function applyPartnerCors(req: IncomingMessage, res: ServerResponse, path: string, allowed: string[]): boolean {
   // The partner paths only (Laravel's `paths: ['api/*', ...]`): never the control API, the UI or media.
   if (!PARTNER_PATHS.test(path)) return false;
-  const allowed = originsFor(path, findApp);
   if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
     if (allowOrigin(req, res, allowed)) {
       res.setHeader('access-control-allow-methods', String(req.headers['access-control-request-method']).toUpperCase());

@@ -3,18 +3,20 @@
 // No express here: its per-request work (prototype swaps, header helpers, router layers) was the
 // largest cost of a partner request after the journal and the database (issue 14).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppRecord } from '../../../src-shared/control';
+import type { Family } from '../../../src-shared/endpoints';
 import type { DomainContext } from '../domain/context';
 import type { Services } from '../domain/services';
 import { unauthenticated } from '../errors';
 import { checkApiKey } from '../http/auth';
 import { requestBaseUrl } from '../http/base-url';
 import { readInput } from '../http/body';
-import { applyPartnerCors, type FindApp } from '../http/cors';
+import { allowedOrigins, applyPartnerCors } from '../http/cors';
 import { endWithText, envelopeText, sendEnvelopeText, sendFailure } from '../http/envelope';
 import { partnerLocals } from '../http/partner-context';
 import { sendPartnerError } from '../http/partner-errors';
 import { countRequest, type SimClockStore } from '../http/rate-limit';
-import { matchRoute } from '../http/route-resolver';
+import { matchRoute, type RouteMatch } from '../http/route-resolver';
 import { validateInput } from '../http/validate';
 import { applicationHandlers } from './application/handlers';
 import { clientHandlers } from './client/handlers';
@@ -57,12 +59,11 @@ function answerError(err: unknown, res: ServerResponse): void {
 
 export function partnerPipeline(ctx: DomainContext, services: Services, store: SimClockStore): PartnerPipeline {
   // The client family names the app by id or, as a public integration calls production, by its slug.
-  const findApp: FindApp = (family, name) =>
+  const findApp = (family: Family, name: string): AppRecord | undefined =>
     family === 'application' ? services.apps.byName(name) : (/^\d{1,9}$/.test(name) && services.apps.byId(Number(name))) || services.apps.byName(name);
   const cache = new ReadCache(() => ctx.db.dataVersion);
 
-  async function answer(req: IncomingMessage, res: ServerResponse, call: PartnerCall): Promise<void> {
-    const route = matchRoute(call.path, req.method ?? '');
+  async function answer(req: IncomingMessage, res: ServerResponse, call: PartnerCall, route: RouteMatch, app: AppRecord | undefined): Promise<void> {
     if (route.kind === 'none') return sendFailure(res, 404, ['Route Not Found']);
     call.family = route.family;
     call.appName = route.appName;
@@ -72,7 +73,6 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
       return sendFailure(res, 405, ['Method Not Allowed']);
     }
     const endpoint = (call.endpoint = route.endpoint);
-    const app = findApp(route.family, route.appName);
     if (!app) return sendFailure(res, 404, ['App Not Found']);
     call.app = app;
     if (endpoint.auth === 'basic' && !services.apps.basicAllows(app, req.headers.authorization)) throw unauthenticated();
@@ -108,7 +108,10 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     const named = req as IncomingMessage & { originalUrl?: string };
     if (named.originalUrl === undefined) named.originalUrl = url;
     res.once('finish', journalOnFinish);
-    if (applyPartnerCors(req, res, call.path, findApp)) return;
-    answer(req, res, call).catch((err) => answerError(err, res));
+    // Matched once: CORS (first, as Laravel's global HandleCors) needs the app's origins, the steps after it the endpoint.
+    const route = matchRoute(call.path, req.method ?? '');
+    const app = route.kind === 'none' ? undefined : findApp(route.family, route.appName);
+    if (applyPartnerCors(req, res, call.path, allowedOrigins(app))) return;
+    answer(req, res, call, route, app).catch((err) => answerError(err, res));
   };
 }
