@@ -6,17 +6,17 @@ import type { SimClock } from '../clock';
 const WINDOW_MS = 60_000;
 export const UNLIMITED = 1_000_000_000;
 
-/** A window's count and when it ends (in real time, for the headers). */
-export interface WindowInfo {
-  totalHits: number;
-  resetTime: Date;
+/** One app's current window: its count and when it ends on the simulator clock. */
+interface RateWindow {
+  hits: number;
+  resetSimMs: number;
 }
 
 export class SimClockStore {
-  private windows = new Map<string, { hits: number; resetSimMs: number }>();
+  private windows = new Map<string, RateWindow>();
   constructor(private readonly clock: SimClock) {}
 
-  private current(key: string) {
+  private current(key: string): RateWindow {
     const now = this.clock.nowMs();
     let w = this.windows.get(key);
     // A window that ends more than one window from now began in the future: the clock was set back
@@ -27,14 +27,15 @@ export class SimClockStore {
     }
     return w;
   }
-  private info(w: { hits: number; resetSimMs: number }): WindowInfo {
-    return { totalHits: w.hits, resetTime: new Date(this.clock.toRealMs(w.resetSimMs)) };
-  }
   /** One more request in the key's window (synchronous: the partner pipeline awaits nothing here). */
-  hit(key: string): WindowInfo {
+  hit(key: string): RateWindow {
     const w = this.current(key);
     w.hits++;
-    return this.info(w);
+    return w;
+  }
+  /** When a window ends, in real time (the headers speak of real seconds). */
+  realResetMs(w: RateWindow): number {
+    return this.clock.toRealMs(w.resetSimMs);
   }
   resetAll(): void {
     this.windows.clear();
@@ -67,8 +68,9 @@ function httpDate(nowMs: number): string {
  */
 export function countRequest(res: ServerResponse, store: SimClockStore, app: AppRecord): boolean {
   const limit = effectiveLimit(app.rate_limit_per_minute);
-  const { totalHits, resetTime } = store.hit(String(app.id));
-  const resetMs = resetTime.getTime();
+  const w = store.hit(String(app.id));
+  const totalHits = w.hits;
+  const resetMs = store.realResetMs(w);
   const now = Date.now();
   res.setHeader('X-RateLimit-Limit', String(limit));
   res.setHeader('X-RateLimit-Remaining', String(Math.max(limit - totalHits, 0)));
