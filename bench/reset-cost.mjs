@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSimulator } from '../out/main/core.js';
+// BENCH_CORE=/path/to/out/main/core.js measures another build (e.g. the code before a change) in the same sitting.
+const { createSimulator } = await import(process.env.BENCH_CORE ?? '../out/main/core.js');
 
 const RESETS = Number(process.argv[2] ?? 60);
 const median = (xs) => {

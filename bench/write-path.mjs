@@ -1,19 +1,24 @@
 // CPU per A2 (`pet/add`) below the partner handler: `users.findLive` + `pets.add` over the
 // simulator's own services and a Database with a data folder (durable op log), in process, so the
 // figure is the database layer's and not HTTP's. Also run in memory, which tells the op log's share.
-// Usage: node bench/write-path.mjs [writes=20000] [rounds=3]   (needs a fresh `npm run build`)
+// BENCH_BEFORE=/path/to/other/out/main/core.js loads that build too (e.g. the code before a change)
+// and alternates rounds between the two in this one process: on a shared machine only ratios from
+// the same sitting mean anything.
+// Usage: node bench/write-path.mjs [writes=10000] [rounds=5]   (needs a fresh `npm run build`)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSimulator } from '../out/main/core.js';
 
-const WRITES = Number(process.argv[2] ?? 20_000);
-const ROUNDS = Number(process.argv[3] ?? 3);
+const WRITES = Number(process.argv[2] ?? 10_000);
+const ROUNDS = Number(process.argv[3] ?? 5);
+const builds = [['this build', new URL('../out/main/core.js', import.meta.url).href]];
+if (process.env.BENCH_BEFORE) builds.unshift(['before', process.env.BENCH_BEFORE]);
 
 const cpuUs = () => {
   const u = process.cpuUsage();
   return u.user + u.system;
 };
+const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** µs of CPU per A2 over `n` writes, spread over 50 users as a 50-connection load would be. */
 function measure(s, n, tag) {
@@ -23,30 +28,26 @@ function measure(s, n, tag) {
     if (!s.users.repo.liveByEmail(app.id, email)) s.users.registerApplicationUser(app, { email, first_name: 'Bench', role: 'users', dev_type: 'ios' });
   const pet = { email: '', name: 'Rex', age: '1 years', sex: 'male', species: 'Dog', breed: 'Mixed' };
   const t0 = cpuUs();
-  const w0 = performance.now();
   for (let i = 0; i < n; i++) {
     const user = s.users.findLive(app, emails[i % 50]);
     s.pets.add(app, user, { ...pet, name: `${tag}${i}` });
   }
-  return { cpuUs: (cpuUs() - t0) / n, wallUs: ((performance.now() - w0) * 1000) / n };
+  return (cpuUs() - t0) / n;
 }
 
-async function run(storage) {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-write-'));
-  const sim = await createSimulator(storage === 'disk' ? { dataDir: dir, checkpointIntervalMs: 3_600_000 } : { inMemory: true });
-  try {
+const sims = [];
+for (const [label, url] of builds) {
+  const { createSimulator } = await import(url);
+  for (const storage of ['disk', 'memory']) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-write-'));
+    const sim = await createSimulator(storage === 'disk' ? { dataDir: dir, checkpointIntervalMs: 3_600_000 } : { inMemory: true });
     measure(sim.services, 2000, 'warm'); // JIT and statement cache
-    const out = [];
-    for (let r = 0; r < ROUNDS; r++) out.push(measure(sim.services, WRITES, `r${r}-`));
-    return out;
-  } finally {
-    await sim.close();
-    rmSync(dir, { recursive: true, force: true });
+    sims.push({ label, storage, sim, dir, us: [] });
   }
 }
-
-const fmt = (xs, k) => xs.map((x) => x[k].toFixed(1)).join(' / ');
-for (const storage of ['disk', 'memory']) {
-  const r = await run(storage);
-  console.log(`A2 below the handler, ${storage.padEnd(6)}: CPU µs/write ${fmt(r, 'cpuUs')}   wall µs/write ${fmt(r, 'wallUs')}`);
+for (let r = 0; r < ROUNDS; r++) for (const s of sims) s.us.push(measure(s.sim.services, WRITES, `r${r}-`));
+for (const s of sims) {
+  console.log(`A2 below the handler, ${s.label.padEnd(10)} ${s.storage.padEnd(6)}: CPU µs/write median ${median(s.us).toFixed(1)} (rounds ${s.us.map((u) => u.toFixed(0)).join(' ')})`);
+  await s.sim.close();
+  rmSync(s.dir, { recursive: true, force: true });
 }

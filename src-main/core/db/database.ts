@@ -131,9 +131,9 @@ export class Database {
   private replay(rec: LogRecord): void {
     if (rec.reset) return this.replayReset(rec);
     try {
-      this.sql.run('BEGIN');
+      this.control('BEGIN');
       for (const [s, p] of rec.stmts) this.statement(s).run(p as SqlValue[]);
-      this.sql.run('COMMIT');
+      this.control('COMMIT');
     } catch (err) {
       this.rollbackQuietly();
       throw err;
@@ -141,6 +141,22 @@ export class Database {
     this.seq = rec.seq;
     this.version++;
     this.dirty = true;
+  }
+
+  /** BEGIN, COMMIT, ROLLBACK: prepared once, not parsed again at every transaction. */
+  private control(sql: 'BEGIN' | 'COMMIT' | 'ROLLBACK'): void {
+    this.statement(sql).run([]);
+  }
+
+  /** sqlite3_last_insert_rowid without a row object: the one value read straight off the statement. */
+  private lastInsertId(): number {
+    const s = this.statement('SELECT last_insert_rowid()');
+    try {
+      s.step();
+      return Number(s.get()[0]);
+    } finally {
+      s.reset();
+    }
   }
 
   private statement(sql: string): SqlJsStatement {
@@ -181,7 +197,7 @@ export class Database {
     if (!this.pending) return this.tx(() => this.run(sql, params));
     this.statement(sql).run(params as SqlValue[]);
     this.pending.push([sql, params]);
-    return { changes: this.sql.getRowsModified(), lastId: Number(this.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id) };
+    return { changes: this.sql.getRowsModified(), lastId: this.lastInsertId() };
   }
 
   /** A write that may be lost in a crash (the request journal): checkpointed, not logged. */
@@ -193,10 +209,10 @@ export class Database {
   /** Many unlogged writes in one transaction: one commit instead of one per row. */
   unloggedBatch(fn: () => void): void {
     if (this.pending) return fn();
-    this.sql.run('BEGIN');
+    this.control('BEGIN');
     try {
       fn();
-      this.sql.run('COMMIT');
+      this.control('COMMIT');
     } catch (err) {
       this.rollbackQuietly();
       throw err;
@@ -232,7 +248,7 @@ export class Database {
     if (this.pending) return fn();
     this.pending = [];
     this.afterCommitQueue = [];
-    this.sql.run('BEGIN');
+    this.control('BEGIN');
     let logBytesBefore = -1;
     let result: T;
     try {
@@ -242,7 +258,7 @@ export class Database {
         this.log.append({ seq: this.seq + 1, stmts: this.pending });
         logBytesBefore = before;
       }
-      this.sql.run('COMMIT');
+      this.control('COMMIT');
     } catch (err) {
       this.pending = null;
       this.afterCommitQueue = [];
@@ -278,7 +294,7 @@ export class Database {
   /** ROLLBACK without masking the error that caused it (there may be no transaction left to end). */
   private rollbackQuietly(): void {
     try {
-      this.sql.run('ROLLBACK');
+      this.control('ROLLBACK');
     } catch {
       /* no transaction is active */
     }
@@ -368,9 +384,9 @@ export class Database {
       let seedStmts = kept?.stmts ?? [];
       if (seed && !kept) {
         this.pending = [];
-        this.sql.run('BEGIN');
+        this.control('BEGIN');
         seed();
-        this.sql.run('COMMIT');
+        this.control('COMMIT');
         seedStmts = this.pending;
         this.seeded = { key, image: this.sql.export(), stmts: seedStmts };
       }
@@ -397,7 +413,7 @@ export class Database {
    */
   private loggedReset(seedStmts: Statement[], work: () => void): void {
     this.pending = [];
-    this.sql.run('BEGIN');
+    this.control('BEGIN');
     let logBytesBefore = -1;
     try {
       work();
@@ -406,7 +422,7 @@ export class Database {
         this.log.append({ seq: this.seq + 1, reset: true, stmts: [...seedStmts, ...this.pending] });
         logBytesBefore = bytes;
       }
-      this.sql.run('COMMIT');
+      this.control('COMMIT');
     } catch (err) {
       this.pending = null;
       this.afterCommitQueue = [];
