@@ -52,3 +52,20 @@ describe('write path', () => {
     db.close();
   });
 });
+
+describe('page cache size', () => {
+  it('cacheSizeKiB sets SQLite page cache, and keeps it across a reset that swaps in a new image and across a replay', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const file = join(mkdtempSync(join(tmpdir(), 'vet-cache-')), 'journal.sqlite');
+    const cache = (db: Database) => db.get<{ cache_size: number }>('SELECT cache_size FROM pragma_cache_size()')!.cache_size;
+    const db = await Database.open({ file, migrations: JOURNAL_MIGRATIONS, cacheSizeKiB: 64, checkpointIntervalMs: 3_600_000 });
+    expect(cache(db)).toBe(-64);
+    await db.resetToSeeded(() => db.run("INSERT INTO meta (key, value) VALUES ('seeded', '1')")); // a first seeding swaps in a new image
+    expect(cache(db)).toBe(-64);
+    const reopened = await Database.open({ file, migrations: JOURNAL_MIGRATIONS, cacheSizeKiB: 64 }); // replays the reset record
+    expect(cache(reopened)).toBe(-64);
+    expect(cache(await Database.open())).toBe(-2000); // SQLite's own default otherwise
+  });
+});
