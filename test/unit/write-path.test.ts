@@ -69,3 +69,15 @@ describe('page cache size', () => {
     expect(cache(await Database.open())).toBe(-2000); // SQLite's own default otherwise
   });
 });
+
+describe('rows', () => {
+  it('a row has the columns in select order; a repeated name keeps its first place and its last value; odd names are just names', async () => {
+    const db = await Database.open();
+    expect(db.all('SELECT 1 AS b, 2 AS a, 3 AS b')).toEqual([{ b: 3, a: 2 }]);
+    expect(Object.keys(db.get('SELECT 1 AS b, 2 AS a, 3 AS b')!)).toEqual(['b', 'a']);
+    const odd = db.get<Record<string, unknown>>(`SELECT 1 AS "}; process.exit(1); ({", 2 AS "x""y\\", 3 AS "a b"`)!;
+    expect(odd).toEqual({ '}; process.exit(1); ({': 1, 'x"y\\': 2, 'a b': 3 });
+    expect(db.all('SELECT id, name FROM apps')).toEqual([]);
+    db.close();
+  });
+});

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Database as SqlJsDatabase, Statement as SqlJsStatement, SqlJsStatic, SqlValue } from 'sql.js';
 import { atomicWrite } from './atomic-write';
 import { emptyImage, openImage, type SeededImage } from './images';
+import { rowMaker, type RowMaker } from './row-maker';
 import { MIGRATIONS } from './migrations';
 import { NoticeBoard } from './notices';
 import { recoverLog } from './log-recovery';
@@ -55,7 +56,7 @@ export class Database {
   private readonly board: NoticeBoard;
   private readonly fs: DurableFs;
   private stmts = new Map<string, SqlJsStatement>();
-  private columns = new Map<SqlJsStatement, string[]>();
+  private columns = new Map<SqlJsStatement, RowMaker>();
   private pending: Statement[] | null = null;
   /** Work that must wait until the open transaction is committed and durably logged (events, file removals). */
   private afterCommitQueue: (() => void)[] = [];
@@ -181,14 +182,9 @@ export class Database {
       s.bind(params as SqlValue[]);
       const rows: T[] = [];
       // getAsObject asks the engine for every column name on every row; the names never change.
-      let cols = this.columns.get(s);
-      if (!cols) this.columns.set(s, (cols = s.getColumnNames()));
-      while (s.step()) {
-        const values = s.get();
-        const row: Record<string, SqlValue> = {};
-        for (let i = 0; i < cols.length; i++) row[cols[i]] = values[i];
-        rows.push(row as T);
-      }
+      let make = this.columns.get(s);
+      if (!make) this.columns.set(s, (make = rowMaker(s.getColumnNames())));
+      while (s.step()) rows.push(make(s.get()) as T);
       return rows;
     } finally {
       s.reset();
