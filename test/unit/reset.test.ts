@@ -99,7 +99,9 @@ describe('reset', () => {
     const a = await open(f);
     await a.services.defaults.reset(); // the seeded state is kept from here on
     a.db.run("INSERT INTO meta (key, value) VALUES ('ballast', ?)", ['x'.repeat(6 * 1024 * 1024)]);
+    const version = a.db.dataVersion;
     await a.services.defaults.reset();
+    expect(a.db.dataVersion).toBeGreaterThan(version);
     expect(a.db.export().length).toBeLessThan(512 * 1024);
     await a.services.defaults.reset(); // the small database now empties in place
     expect(a.db.get("SELECT value FROM meta WHERE key = 'ballast'")).toBeUndefined();
