@@ -139,6 +139,21 @@ describe('reset', () => {
     b.close();
   });
 
+  it('replay starts at the last reset: what was logged before it is superseded, even an entry that no longer applies', async () => {
+    const f = dataFile();
+    const a = await open(f);
+    addKim(a.services);
+    await a.services.defaults.reset();
+    a.services.users.registerApplicationUser(a.services.apps.byId(1)!, { email: 'lee@example.com', first_name: 'Lee', role: 'users', dev_type: 'ios' });
+    const lines = readFileSync(`${f}-oplog`, 'utf8').split('\n');
+    const first = JSON.parse(lines[0]) as { seq: number; stmts: unknown[] };
+    lines[0] = JSON.stringify({ seq: first.seq, stmts: [['INSERT INTO no_such_table (x) VALUES (?)', [1]]] });
+    writeFileSync(`${f}-oplog`, lines.join('\n'));
+    const b = await open(f);
+    expect(emails(b.db)).toEqual(['lee@example.com']);
+    expect(b.db.notices).toEqual([]);
+  });
+
   it('a changed catalogue is seeded afresh at the next reset', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vet-cat-'));
     const file = join(dir, 'packages.json');
