@@ -105,6 +105,11 @@ describe('reset', () => {
     expect(a.db.export().length).toBeLessThan(512 * 1024);
     await a.services.defaults.reset(); // the small database now empties in place
     expect(a.db.get("SELECT value FROM meta WHERE key = 'ballast'")).toBeUndefined();
+    addKim(a.services); // written into the database opened from the kept image: the image itself stays as it was
+    a.db.run("INSERT INTO meta (key, value) VALUES ('ballast', ?)", ['x'.repeat(6 * 1024 * 1024)]);
+    await a.services.defaults.reset();
+    expect(emails(a.db)).toEqual([]);
+    expect(a.db.get("SELECT value FROM meta WHERE key = 'ballast'")).toBeUndefined();
     const b = await open(f);
     expect(defaults(b.db).apps).toEqual([{ id: 1, name: 'demo' }]);
     expect(b.db.get("SELECT value FROM meta WHERE key = 'ballast'")).toBeUndefined();
