@@ -1,8 +1,10 @@
 // One sql.js database with a durable write path (see oplog.ts) and atomic checkpoints.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Database as SqlJsDatabase, Statement as SqlJsStatement, SqlValue } from 'sql.js';
+import type { Database as SqlJsDatabase, Statement as SqlJsStatement, SqlJsStatic, SqlValue } from 'sql.js';
 import { atomicWrite } from './atomic-write';
+import { emptyImage, openImage, type SeededImage } from './images';
+import { rowMaker, type RowMaker } from './row-maker';
 import { MIGRATIONS } from './migrations';
 import { NoticeBoard } from './notices';
 import { recoverLog } from './log-recovery';
@@ -25,12 +27,28 @@ export interface DatabaseOptions {
   notices?: NoticeBoard;
   /** File writes of the log and checkpoints; tests inject failures (ENOSPC) here. */
   fs?: DurableFs;
+  /**
+   * SQLite's page cache in KiB (default 2000, SQLite's own). It lives in sql.js's WebAssembly memory,
+   * which never shrinks after a peak; the whole file is in memory anyway, so a small cache costs
+   * little time (see configure).
+   */
+  cacheSizeKiB?: number;
 }
 
 export type Row = Record<string, SqlValue>;
 
-/** The empty, migrated database of each schema, as bytes (see resetToEmpty). */
-const EMPTY_IMAGES = new WeakMap<string[], Uint8Array>();
+/**
+ * Up to this size (4 MiB at SQLite's default page size) a reset empties the tables in place; a larger
+ * database is replaced by an image, so that its pages are not kept (and written at every checkpoint).
+ */
+const IN_PLACE_MAX_PAGES = 1024;
+
+export interface ResetOptions {
+  /** What the seeding depends on besides code (e.g. the catalogue file's text): a new key rebuilds the kept image. */
+  key?: string;
+  /** Runs after the seeded image is in place, in the same logged step: what must differ per reset (a "now"). */
+  fresh?: () => void;
+}
 
 export class Database {
   /** Things a user must be told about (a corrupt file moved aside, a save that keeps failing). */
@@ -38,7 +56,7 @@ export class Database {
   private readonly board: NoticeBoard;
   private readonly fs: DurableFs;
   private stmts = new Map<string, SqlJsStatement>();
-  private columns = new Map<SqlJsStatement, string[]>();
+  private columns = new Map<SqlJsStatement, RowMaker>();
   private pending: Statement[] | null = null;
   /** Work that must wait until the open transaction is committed and durably logged (events, file removals). */
   private afterCommitQueue: (() => void)[] = [];
@@ -54,7 +72,10 @@ export class Database {
   private timer?: NodeJS.Timeout;
   private readonly saveFailures: SaveFailures;
 
-  private constructor(private sql: SqlJsDatabase, private readonly opts: DatabaseOptions) {
+  /** The state the last resetToSeeded's seeding left, reopened by the next reset with the same key. */
+  private seeded?: SeededImage;
+
+  private constructor(private readonly SQL: SqlJsStatic, private sql: SqlJsDatabase, private readonly opts: DatabaseOptions) {
     this.board = opts.notices ?? new NoticeBoard();
     this.notices = this.board.list;
     this.fs = opts.fs ?? nodeFs;
@@ -66,7 +87,7 @@ export class Database {
     const board = opts.notices ?? new NoticeBoard();
     if (opts.file) mkdirSync(dirname(opts.file), { recursive: true });
     const existing = opts.file ? openExisting(SQL, opts.file, board) : undefined;
-    const db = new Database(existing ?? new SQL.Database(), { ...opts, notices: board });
+    const db = new Database(SQL, existing ?? new SQL.Database(), { ...opts, notices: board });
     const migrated = db.migrate();
     if (opts.file) {
       const hadLog = recoverLog(logFileOf(opts.file), db.seq, (rec) => db.replay(rec), board);
@@ -80,19 +101,14 @@ export class Database {
     return db;
   }
 
+  private get migrations(): string[] {
+    return this.opts.migrations ?? MIGRATIONS;
+  }
+
   /** Returns whether any migration ran. */
   private migrate(): boolean {
-    // sql.js keeps the database in an in-memory file system; a rollback-journal file created and
-    // deleted on every transaction costs more than the write itself. Durability is the op log's job.
-    this.sql.run('PRAGMA journal_mode = MEMORY');
-    this.sql.run('PRAGMA synchronous = OFF');
-    this.sql.run('PRAGMA temp_store = MEMORY');
-    // One connection owns the file. Holding the lock spares re-validating the page cache (a header
-    // read through the JS file system) at every statement: measured 2.4× faster reads (50k indexed
-    // reads + 5k writes: 2.9–3.1 s → 1.2–1.3 s).
-    this.sql.run('PRAGMA locking_mode = EXCLUSIVE');
-    this.sql.run('PRAGMA foreign_keys = OFF');
-    const migrations = this.opts.migrations ?? MIGRATIONS;
+    this.configure();
+    const migrations = this.migrations;
     const version = Number(this.sql.exec('PRAGMA user_version')[0]?.values[0][0] ?? 0);
     for (let v = version; v < migrations.length; v++) {
       this.sql.run('BEGIN');
@@ -105,12 +121,27 @@ export class Database {
     return version < migrations.length;
   }
 
+  private configure(): void {
+    // sql.js keeps the database in an in-memory file system; a rollback-journal file created and
+    // deleted on every transaction costs more than the write itself. Durability is the op log's job.
+    this.sql.run('PRAGMA journal_mode = MEMORY');
+    this.sql.run('PRAGMA synchronous = OFF');
+    this.sql.run('PRAGMA temp_store = MEMORY');
+    // One connection owns the file. Holding the lock spares re-validating the page cache (a header
+    // read through the JS file system) at every statement: measured 2.4× faster reads (50k indexed
+    // reads + 5k writes: 2.9–3.1 s → 1.2–1.3 s).
+    this.sql.run('PRAGMA locking_mode = EXCLUSIVE');
+    this.sql.run('PRAGMA foreign_keys = OFF');
+    if (this.opts.cacheSizeKiB !== undefined) this.sql.run(`PRAGMA cache_size = -${Math.max(0, Math.floor(this.opts.cacheSizeKiB))}`);
+  }
+
   /** Replays one logged transaction at start (see log-recovery.ts); throws, rolled back, if it cannot. */
   private replay(rec: LogRecord): void {
+    if (rec.reset) return this.replayReset(rec);
     try {
-      this.sql.run('BEGIN');
+      this.control('BEGIN');
       for (const [s, p] of rec.stmts) this.statement(s).run(p as SqlValue[]);
-      this.sql.run('COMMIT');
+      this.control('COMMIT');
     } catch (err) {
       this.rollbackQuietly();
       throw err;
@@ -118,6 +149,22 @@ export class Database {
     this.seq = rec.seq;
     this.version++;
     this.dirty = true;
+  }
+
+  /** BEGIN, COMMIT, ROLLBACK: prepared once, not parsed again at every transaction. */
+  private control(sql: 'BEGIN' | 'COMMIT' | 'ROLLBACK'): void {
+    this.statement(sql).run([]);
+  }
+
+  /** sqlite3_last_insert_rowid without a row object: the one value read straight off the statement. */
+  private lastInsertId(): number {
+    const s = this.statement('SELECT last_insert_rowid()');
+    try {
+      s.step();
+      return Number(s.get()[0]);
+    } finally {
+      s.reset();
+    }
   }
 
   private statement(sql: string): SqlJsStatement {
@@ -135,14 +182,9 @@ export class Database {
       s.bind(params as SqlValue[]);
       const rows: T[] = [];
       // getAsObject asks the engine for every column name on every row; the names never change.
-      let cols = this.columns.get(s);
-      if (!cols) this.columns.set(s, (cols = s.getColumnNames()));
-      while (s.step()) {
-        const values = s.get();
-        const row: Record<string, SqlValue> = {};
-        for (let i = 0; i < cols.length; i++) row[cols[i]] = values[i];
-        rows.push(row as T);
-      }
+      let make = this.columns.get(s);
+      if (!make) this.columns.set(s, (make = rowMaker(s.getColumnNames())));
+      while (s.step()) rows.push(make(s.get()) as T);
       return rows;
     } finally {
       s.reset();
@@ -158,7 +200,7 @@ export class Database {
     if (!this.pending) return this.tx(() => this.run(sql, params));
     this.statement(sql).run(params as SqlValue[]);
     this.pending.push([sql, params]);
-    return { changes: this.sql.getRowsModified(), lastId: Number(this.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id) };
+    return { changes: this.sql.getRowsModified(), lastId: this.lastInsertId() };
   }
 
   /** A write that may be lost in a crash (the request journal): checkpointed, not logged. */
@@ -170,10 +212,10 @@ export class Database {
   /** Many unlogged writes in one transaction: one commit instead of one per row. */
   unloggedBatch(fn: () => void): void {
     if (this.pending) return fn();
-    this.sql.run('BEGIN');
+    this.control('BEGIN');
     try {
       fn();
-      this.sql.run('COMMIT');
+      this.control('COMMIT');
     } catch (err) {
       this.rollbackQuietly();
       throw err;
@@ -209,7 +251,7 @@ export class Database {
     if (this.pending) return fn();
     this.pending = [];
     this.afterCommitQueue = [];
-    this.sql.run('BEGIN');
+    this.control('BEGIN');
     let logBytesBefore = -1;
     let result: T;
     try {
@@ -219,7 +261,7 @@ export class Database {
         this.log.append({ seq: this.seq + 1, stmts: this.pending });
         logBytesBefore = before;
       }
-      this.sql.run('COMMIT');
+      this.control('COMMIT');
     } catch (err) {
       this.pending = null;
       this.afterCommitQueue = [];
@@ -227,17 +269,21 @@ export class Database {
       this.rollbackQuietly();
       throw err;
     }
-    if (this.pending.length) {
-      this.seq++;
-      this.version++;
-      this.dirty = true;
-      if (this.log && this.log.bytes > (this.opts.maxLogBytes ?? 16 * 1024 * 1024)) setImmediate(() => this.checkpointInBackground()); // a failing disk is retried on its own schedule, not at every write
-    }
-    this.pending = null;
+    if (this.pending.length) this.committed();
+    else this.pending = null;
     const after = this.afterCommitQueue;
     this.afterCommitQueue = [];
     for (const f of after) f();
     return result;
+  }
+
+  /** Bookkeeping of a logged commit; the after-commit work is the caller's to run. */
+  private committed(): void {
+    this.pending = null;
+    this.seq++;
+    this.version++;
+    this.dirty = true;
+    if (this.log && this.log.bytes > (this.opts.maxLogBytes ?? 16 * 1024 * 1024)) setImmediate(() => this.checkpointInBackground()); // a failing disk is retried on its own schedule, not at every write
   }
 
   private undoAppend(bytesBefore: number): void {
@@ -251,7 +297,7 @@ export class Database {
   /** ROLLBACK without masking the error that caused it (there may be no transaction left to end). */
   private rollbackQuietly(): void {
     try {
-      this.sql.run('ROLLBACK');
+      this.control('ROLLBACK');
     } catch {
       /* no transaction is active */
     }
@@ -304,29 +350,113 @@ export class Database {
     this.swapIn(next);
   }
 
-  /** Drops every table's content by starting from an empty, migrated database. */
-  async resetToEmpty(): Promise<void> {
+  /** Drops every table's content: resetToSeeded without a seeding. */
+  resetToEmpty(): Promise<void> {
+    return this.resetToSeeded();
+  }
+
+  /**
+   * Back to the empty database with `seed` applied, as one step that is in the log before it is
+   * visible: one `reset` record (start from the empty database, then the seeding's statements),
+   * never a whole-file write — the checkpoint timer writes the file later, as for any write. A crash
+   * leaves the state before the reset or the state after it, never a mix (log-recovery.ts).
+   *
+   * The seeding runs once: its statements and the state they leave are kept, under `key`. A small
+   * database is then emptied in place and the statements run again, on the statements already
+   * prepared; a large one is replaced by the kept image (its pages go with it).
+   */
+  async resetToSeeded(seed?: () => void, opts: ResetOptions = {}): Promise<void> {
     const SQL = await loadSqlJs();
-    const migrations = this.opts.migrations ?? MIGRATIONS;
-    // Running every migration on each reset cost most of it (measured 22 → 4 ms in memory, 44 → 9 ms on
-    // disk): the empty, migrated database is built once per schema and reopened from its bytes.
-    let image = EMPTY_IMAGES.get(migrations);
-    if (!image) {
-      const fresh = new SQL.Database();
-      for (let v = 0; v < migrations.length; v++) fresh.run(migrations[v]);
-      fresh.run(`PRAGMA user_version = ${migrations.length}`);
-      EMPTY_IMAGES.set(migrations, (image = fresh.export()));
-      fresh.close();
+    if (this.pending) throw new Error('A reset cannot run inside a transaction.');
+    const key = opts.key ?? '';
+    const kept = seed ? (this.seeded?.key === key ? this.seeded : undefined) : { key, image: emptyImage(SQL, this.migrations), stmts: [] };
+    if (kept && this.pageCount() <= IN_PLACE_MAX_PAGES) {
+      return this.loggedReset(kept.stmts, () => {
+        const tables = this.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'");
+        for (const { name } of tables) this.statement(`DELETE FROM "${name.replace(/"/g, '""')}"`).run();
+        for (const [sql, params] of kept.stmts) this.statement(sql).run(params as SqlValue[]);
+        opts.fresh?.();
+      });
     }
-    const next = new SQL.Database(new Uint8Array(image)); // a copy: the image must stay pristine
-    next.run("INSERT INTO meta(key, value) VALUES ('oplog_seq', ?)", [String(this.seq)]);
+    const before = { sql: this.sql, stmts: this.stmts, columns: this.columns };
+    this.sql = openImage(SQL, kept ? kept.image : emptyImage(SQL, this.migrations));
+    this.stmts = new Map();
+    this.columns = new Map();
+    this.configure();
     try {
-      if (this.opts.file) atomicWrite(this.opts.file, next.export(), this.fs); // the empty database replaces the file before anything new is logged
+      let seedStmts = kept?.stmts ?? [];
+      if (seed && !kept) {
+        this.pending = [];
+        this.control('BEGIN');
+        seed();
+        this.control('COMMIT');
+        seedStmts = this.pending;
+        this.seeded = { key, image: this.sql.export(), stmts: seedStmts };
+      }
+      this.loggedReset(seedStmts, () => opts.fresh?.());
+    } catch (err) {
+      this.pending = null;
+      this.afterCommitQueue = [];
+      this.freeStatements();
+      this.sql.close();
+      Object.assign(this, before);
+      throw err;
+    }
+    for (const st of before.stmts.values()) st.free();
+    before.sql.close();
+  }
+
+  private pageCount(): number {
+    return Number(this.get<{ n: number }>('SELECT page_count AS n FROM pragma_page_count()')?.n ?? 0);
+  }
+
+  /**
+   * Runs `work` in one transaction logged as a `reset` record of `seedStmts` and the writes `work`
+   * logs itself; like tx, the record is appended before COMMIT and a failed append rolls back.
+   */
+  private loggedReset(seedStmts: Statement[], work: () => void): void {
+    this.pending = [];
+    this.control('BEGIN');
+    let logBytesBefore = -1;
+    try {
+      work();
+      if (this.log) {
+        const bytes = this.log.bytes;
+        this.log.append({ seq: this.seq + 1, reset: true, stmts: [...seedStmts, ...this.pending] });
+        logBytesBefore = bytes;
+      }
+      this.control('COMMIT');
+    } catch (err) {
+      this.pending = null;
+      this.afterCommitQueue = [];
+      if (logBytesBefore >= 0) this.undoAppend(logBytesBefore);
+      this.rollbackQuietly();
+      throw err;
+    }
+    this.committed();
+    const after = this.afterCommitQueue;
+    this.afterCommitQueue = [];
+    for (const f of after) f();
+  }
+
+  /** A `reset` record at start: built aside from the empty image, swapped in only once it applied. */
+  private replayReset(rec: LogRecord): void {
+    const next = openImage(this.SQL, emptyImage(this.SQL, this.migrations));
+    try {
+      next.run('BEGIN');
+      for (const [s, p] of rec.stmts) next.run(s, p as SqlValue[]);
+      next.run('COMMIT');
     } catch (err) {
       next.close();
       throw err;
     }
-    this.swapIn(next);
+    this.freeStatements();
+    this.sql.close();
+    this.sql = next;
+    this.configure();
+    this.seq = rec.seq;
+    this.version++;
+    this.dirty = true;
   }
 
   /** Makes `next` (already on disk) the live database; the old log's entries are all older than its seq. */

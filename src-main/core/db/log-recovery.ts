@@ -21,7 +21,10 @@ export function recoverLog(file: string, checkpointedSeq: number, apply: (rec: L
   // Records before a damaged line are sound and applied; replay stops at the damage.
   let stoppedAt = log.damagedLine ? `line ${log.damagedLine} is damaged` : '';
   let notApplied = log.notApplied;
-  for (let i = 0; i < log.records.length; i++) {
+  // A reset starts over from the empty database: what was logged before the last one is gone anyway.
+  let first = 0;
+  for (let i = log.records.length - 1; i > 0 && !first; i--) if (log.records[i].reset) first = i;
+  for (let i = first; i < log.records.length; i++) {
     const rec = log.records[i];
     if (rec.seq <= checkpointedSeq) continue;
     try {

@@ -1,5 +1,6 @@
 // Reads an op log at start and tells its parts apart:
-// - complete records (each line ends with a newline and parses) — replayed;
+// - complete records (each line ends with a newline and parses) — replayed (a `reset` record first
+//   starts over from the empty database, see oplog.ts);
 // - a torn tail (bytes after the last newline): an append cut off by a crash or a full disk. It
 //   never returned, so nobody was told the write happened; it is cut off;
 // - damage: a complete line that does not parse. What follows it cannot be trusted to be in order,
@@ -32,11 +33,13 @@ function parseRecord(line: string, previousSeq: number): LogRecord | undefined {
   } catch {
     return undefined;
   }
-  const { seq, stmts } = (r ?? {}) as { seq?: unknown; stmts?: unknown };
-  if (!Number.isSafeInteger(seq) || (seq as number) <= previousSeq || !Array.isArray(stmts)) return undefined;
+  const { seq, stmts, reset } = (r ?? {}) as { seq?: unknown; stmts?: unknown; reset?: unknown };
+  if (!Number.isSafeInteger(seq) || (seq as number) <= previousSeq || !Array.isArray(stmts) || (reset !== undefined && reset !== true)) return undefined;
   const ok = stmts.every((s) => Array.isArray(s) && s.length === 2 && typeof s[0] === 'string' && Array.isArray(s[1]) && s[1].every(isParam));
   if (!ok) return undefined;
-  return { seq: seq as number, stmts: (stmts as [string, unknown[]][]).map(([sql, ps]) => [sql, ps.map(decodeParam)]) };
+  const rec: LogRecord = { seq: seq as number, stmts: (stmts as [string, unknown[]][]).map(([sql, ps]) => [sql, ps.map(decodeParam)]) };
+  if (reset) rec.reset = true;
+  return rec;
 }
 
 export function readLog(file: string): LogContents {

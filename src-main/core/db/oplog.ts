@@ -15,7 +15,12 @@ import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, writeFileSync
 
 export type Param = string | number | null | Uint8Array;
 export type Statement = [sql: string, params: Param[]];
-export interface LogRecord { seq: number; stmts: Statement[] }
+/**
+ * One committed transaction. A `reset` record first replaces the whole database with the empty,
+ * migrated one, then applies its statements (the seeding): a reset is one line, so a crash leaves
+ * either the state before it or the state after it.
+ */
+export interface LogRecord { seq: number; stmts: Statement[]; reset?: true }
 
 /** The few file operations the log and checkpoints use; tests swap them to inject write errors. */
 export interface DurableFs {
@@ -34,8 +39,29 @@ export const nodeFs: DurableFs = {
 
 const encodeParam = (p: Param) => (p instanceof Uint8Array ? { b64: Buffer.from(p).toString('base64') } : p);
 
+// The same few statements are logged again and again; their JSON text is kept (bounded: statements
+// built with a variable number of placeholders would otherwise grow it without end).
+const SQL_JSON_CAP = 2000;
+const sqlJson = new Map<string, string>();
+function jsonOfSql(sql: string): string {
+  let json = sqlJson.get(sql);
+  if (json === undefined) {
+    json = JSON.stringify(sql);
+    if (sqlJson.size >= SQL_JSON_CAP) sqlJson.clear();
+    sqlJson.set(sql, json);
+  }
+  return json;
+}
+const jsonOfParams = (ps: Param[]) => JSON.stringify(ps.some((p) => p instanceof Uint8Array) ? ps.map(encodeParam) : ps);
+
+/** One line of JSON: `{"seq":…,"stmts":[[sql,[params…]],…]}` (see oplog-reader.ts), built without re-encoding known SQL. */
 export function encodeRecord(record: LogRecord): Buffer {
-  return Buffer.from(JSON.stringify({ seq: record.seq, stmts: record.stmts.map(([s, ps]) => [s, ps.map(encodeParam)]) }) + '\n');
+  let line = `{"seq":${record.seq},${record.reset ? '"reset":true,' : ''}"stmts":[`;
+  for (let i = 0; i < record.stmts.length; i++) {
+    const [sql, ps] = record.stmts[i];
+    line += `${i ? ',' : ''}[${jsonOfSql(sql)},${jsonOfParams(ps)}]`;
+  }
+  return Buffer.from(`${line}]}\n`);
 }
 
 export class OpLog {

@@ -67,6 +67,11 @@ export function appService(ctx: DomainContext) {
       if (!repo.byId(1)) repo.insert({ ...DEFAULT_APP, created_at: now, updated_at: now });
       invalidate();
     },
+    /** The default app's timestamps set to now (a reset reuses a seeded image made earlier). */
+    stampDefault(): void {
+      repo.stamp(DEFAULT_APP.id, nowStamp(ctx));
+      invalidate();
+    },
     create(input: { name: string; display_name?: string; rate_limit_per_minute?: number }): AppRecord {
       if (repo.byName(input.name)) throw new DomainError(409, [`An app named ${input.name} already exists.`]);
       const now = nowStamp(ctx);

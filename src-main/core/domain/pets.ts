@@ -34,6 +34,16 @@ function petColumns(input: PetInput): Partial<PetRow> {
   return out;
 }
 
+/**
+ * The row just inserted, as a read would return it, without the read: every column but the ids is
+ * TEXT, so strings and nulls come back unchanged (anything else is left to the database to convert).
+ * The keys are in the table's column order, as `SELECT *` gives them.
+ */
+function storedPet(id: number, row: Omit<PetRow, 'id'>): PetRow | undefined {
+  for (const [k, v] of Object.entries(row)) if (v !== null && typeof v !== 'string' && k !== 'user_id' && k !== 'app_id') return undefined;
+  return { id, ...row };
+}
+
 export function petService(ctx: DomainContext) {
   const repo = petsRepo(ctx.db);
   const users = usersRepo(ctx.db);
@@ -47,17 +57,18 @@ export function petService(ctx: DomainContext) {
     add(app: AppRecord, user: UserRow, input: PetInput & { name: string; age: string; sex: string }): PetRow {
       return ctx.db.tx(() => {
         const now = nowStamp(ctx);
-        const id = repo.insert({
+        const row: Omit<PetRow, 'id'> = {
           user_id: user.id, app_id: app.id, name: input.name, species: null, age: input.age, breed: null, color: null,
           weight: null, sex: input.sex, sex_type: null, dob: null, profile: null, is_dead: '0',
           created_at: now, updated_at: now, deleted_at: null, ...petColumns(input),
-        });
+        };
+        const id = repo.insert(row);
         if (!user.default_pet_id) {
           users.update(user.id, { default_pet_id: id });
           user.default_pet_id = id;
         }
         ctx.events.state('pet', id, 'created');
-        return repo.byId(id)!;
+        return storedPet(id, row) ?? repo.byId(id)!;
       });
     },
     /** `baseUrl`: as the client called the simulator, so the photo's URL works from where the client sits. */

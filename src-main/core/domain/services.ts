@@ -13,16 +13,22 @@ import { tokenService } from './tokens';
 import { faultService } from './faults';
 import { journalService } from './journal';
 import { reportService } from './reports';
+import { defaultsService } from './defaults';
+import { resourcePath } from '../resources';
 
 export function buildServices(ctx: DomainContext, opts: { journalDb: Database; journalCap: number; random?: () => number }) {
+  const apps = appService(ctx);
+  const vets = vetService(ctx, opts.random);
+  const payments = paymentService(ctx);
   return {
-    apps: appService(ctx),
-    vets: vetService(ctx, opts.random),
+    apps,
+    vets,
+    defaults: defaultsService(ctx, { apps, vets, payments }, resourcePath('packages.json')),
     users: userService(ctx),
     pets: petService(ctx),
     consultations: consultationService(ctx, opts.random),
     feedback: feedbackService(ctx),
-    payments: paymentService(ctx),
+    payments,
     clientUsers: clientUserService(ctx, opts.random),
     tokens: tokenService(ctx),
     faults: faultService(ctx, opts.random),

@@ -25,6 +25,7 @@ export const appsRepo = (db: Database) => ({
       [a.id ?? null, a.name, a.display_name, a.api_username, a.api_token, a.api_key, a.rate_limit_per_minute,
         JSON.stringify(a.cors_allowed_origins ?? ['*']), a.created_at, a.updated_at],
     ).lastId,
+  stamp: (id: number, now: string) => db.run('UPDATE apps SET created_at = ?, updated_at = ? WHERE id = ?', [now, now, id]),
   update: (id: number, a: Partial<AppRecord>, now: string) =>
     db.run(
       `UPDATE apps SET display_name = COALESCE(?, display_name), api_username = COALESCE(?, api_username),
