@@ -1,0 +1,101 @@
+// `node bench/cold-start.mjs`: spawn → first 200 with Basic auth, median of N trials, interleaved so a
+// noisy moment hits every target alike, with the ratios from this one run:
+//   bare node:http, express 5 hello (both serving a captured A5 response),
+//   the simulator on a fresh (empty) data folder — first 200 of A1, the only partner 200 an empty database gives,
+//   the simulator on a small folder (one client user, five pets) — first 200 of A5,
+//   the simulator on the 100,000-user database — first 200 of A5.
+// Knobs: BENCH_COLD_TRIALS (9), BENCH_SCALE_USERS (100000), BENCH_SCALE_DIR (reuse a folder made by
+// bench/generate-scale-db.mjs instead of generating one, ~25 s), BENCH_NODE_FLAGS (extra flags for the
+// simulator's node, to compare e.g. wasm compilation flags in one run).
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, launch, terminate } from './peers/proc.mjs';
+import { A5_PATH, AUTH, CLI, READY_PATH, ROOT, captureA5, prepareReader, startSimulator } from './peers/simulator.mjs';
+import { median, scaleDatabase } from './peers/extras.mjs';
+
+const TRIALS = Number(process.env.BENCH_COLD_TRIALS ?? 9);
+const SCALE_USERS = Number(process.env.BENCH_SCALE_USERS ?? 100_000);
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+// The node flags of `npm run serve`, as bench/peers/simulator.mjs reads them.
+const SERVE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve.split(' ').filter((a) => a.startsWith('--'));
+const SERVERS = new URL('./peers/servers/', import.meta.url).pathname;
+const SCALE_A5 = `/api/v2/demo/pet/list?email=${encodeURIComponent('user0@scale.example')}`;
+const headers = { authorization: AUTH };
+
+if (!existsSync(CLI)) {
+  console.error('The simulator is not built: run `npm run build` first.');
+  process.exit(1);
+}
+const work = mkdtempSync(join(tmpdir(), 'vet-cold-start-'));
+const say = (s) => console.log(s);
+
+async function peer(script, fixtureFile) {
+  const port = await freePort();
+  const { child, coldStartMs } = await launch(process.execPath, [join(SERVERS, script), fixtureFile, String(port)], `http://127.0.0.1:${port}${A5_PATH}`, { headers });
+  await terminate(child);
+  return coldStartMs;
+}
+
+/** The simulator as `npm run serve` starts it, on a copy of `template` (or a fresh folder), until `path` answers 200. */
+async function simulator(template, path, trial, name) {
+  const dir = join(work, `${name}-${trial}`);
+  if (template) cpSync(template, dir, { recursive: true });
+  else mkdirSync(dir);
+  const port = await freePort();
+  const { child, coldStartMs } = await launch(process.execPath, [...SERVE_FLAGS, ...NODE_FLAGS, CLI, '--port', String(port), '--data-dir', dir], `http://127.0.0.1:${port}${path}`, { headers });
+  await terminate(child);
+  rmSync(dir, { recursive: true, force: true });
+  return coldStartMs;
+}
+
+try {
+  // The small folder: one client user with five pets, written by a simulator that then stops cleanly.
+  const small = join(work, 'small');
+  const prep = await startSimulator(['--data-dir', small]);
+  await prepareReader(prep.url);
+  const fixture = await captureA5(prep.url);
+  await terminate(prep.child);
+  const fixtureFile = join(work, 'a5-response.json');
+  writeFileSync(fixtureFile, JSON.stringify(fixture));
+
+  let scaleDir = process.env.BENCH_SCALE_DIR;
+  if (!scaleDir && SCALE_USERS > 0) {
+    say(`generating the ${SCALE_USERS.toLocaleString()}-user database…`);
+    scaleDir = scaleDatabase(work, SCALE_USERS).dir;
+  }
+
+  const load = loadavg()[0];
+  const runs = { bare: [], hello: [], fresh: [], small: [], big: [] };
+  for (let i = 0; i < TRIALS; i++) {
+    runs.bare.push(await peer('bare.mjs', fixtureFile));
+    runs.hello.push(await peer('express-hello.mjs', fixtureFile));
+    runs.fresh.push(await simulator(undefined, READY_PATH, i, 'fresh'));
+    runs.small.push(await simulator(small, A5_PATH, i, 'small'));
+    if (scaleDir) runs.big.push(await simulator(scaleDir, SCALE_A5, i, 'big'));
+    process.stdout.write(`trial ${i + 1}/${TRIALS}\r`);
+  }
+  const m = Object.fromEntries(Object.entries(runs).map(([k, xs]) => [k, xs.length ? median(xs) : NaN]));
+  const row = (label, key) => {
+    const ms = m[key];
+    if (Number.isNaN(ms)) return `| ${label} | — | — | — |`;
+    return `| ${label} | ${ms.toFixed(0)} ms | ${(ms / m.bare).toFixed(2)}× | ${(ms / m.hello).toFixed(2)}× |`;
+  };
+  console.log(
+    [
+      `Cold start, spawn → first 200 (median of ${TRIALS}; Node ${process.version}; load ${load.toFixed(1)} → ${loadavg()[0].toFixed(1)}${NODE_FLAGS.length ? `; simulator node flags ${NODE_FLAGS.join(' ')}` : ''})`,
+      '',
+      '| target | median | × bare node:http | × express hello |',
+      '|---|---|---|---|',
+      row('bare node:http', 'bare'),
+      row('express 5 hello', 'hello'),
+      row('simulator, fresh data folder (A1)', 'fresh'),
+      row('simulator, one user (A5)', 'small'),
+      row(`simulator, ${SCALE_USERS.toLocaleString()} users (A5)`, 'big'),
+      '',
+      `all trials (ms): ${Object.entries(runs).map(([k, xs]) => `${k} ${xs.map((x) => x.toFixed(0)).join(' ')}`).join('; ')}`,
+    ].join('\n'),
+  );
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
