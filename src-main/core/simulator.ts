@@ -195,15 +195,20 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   };
 
   // Garbage pages behind a readable header only show when read; a scan in a worker finds them. It
-  // starts a moment after start so that loading its own sql.js does not compete with the first requests.
+  // starts a moment after the server listens (after open, for a simulator that never listens) so that
+  // the worker and its own sql.js do not compete with the first requests.
   let integrity: { stop(): void } | undefined;
-  const integrityTimer = dataDir
-    ? setTimeout(() => {
+  let integrityTimer: NodeJS.Timeout | undefined;
+  const checkFilesSoon = () => {
+    if (!dataDir || integrity) return;
+    clearTimeout(integrityTimer);
+    integrityTimer = setTimeout(() => {
       integrity = checkFilesInBackground([databaseFile(dataDir), join(dataDir, 'journal.sqlite')], (results) => {
         for (const r of results) if (r.problems.length) board.add(`The database ${r.file} failed its integrity check (${r.problems.join('; ')}). Some records may not read; restore a snapshot or reset the simulator.`);
       }, (err) => console.warn(`The page check of the database files could not run: ${err.message}`));
-    }, 1000).unref()
-    : undefined;
+    }, 1000).unref();
+  };
+  checkFilesSoon();
 
   let server: Server | undefined;
   return {
@@ -222,6 +227,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
         s.listen(port, host, () => {
           s.off('error', reject);
           server = s;
+          checkFilesSoon();
           const actual = (s.address() as AddressInfo).port;
           const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
           baseUrl = `http://${shownHost}:${actual}`;
