@@ -1,4 +1,4 @@
-// createSimulator: the one core behind the Electron app, the `serve` CLI and the tests.
+// openSimulator / createSimulator: the one core behind the Electron app, the `serve` CLI and the tests.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
@@ -179,13 +179,12 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   let app: Express | undefined;
   let loadingHost: Promise<Express> | undefined;
   const host = () =>
-    (loadingHost ??= import('./express-host').then(
-      (m) => (app = m.expressHost(internals, partner, options.uiDir)),
-      (err: unknown) => {
+    (loadingHost ??= import('./express-host')
+      .then((m) => (app = m.expressHost(internals, partner, options.uiDir)))
+      .catch((err: unknown) => {
         loadingHost = undefined; // the next request tries again
         throw err;
-      },
-    ));
+      }));
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     // Partner requests never enter express: the hot path is the lean pipeline alone.
     if (isPartnerUrl(req.url)) return partner(req, res);
