@@ -7,8 +7,8 @@
 // Knobs: BENCH_COLD_TRIALS (9), BENCH_SCALE_USERS (100000), BENCH_SCALE_DIR (reuse a folder made by
 // bench/generate-scale-db.mjs instead of generating one, ~25 s), BENCH_NODE_FLAGS (extra flags for the
 // simulator's node, to compare e.g. wasm compilation flags in one run).
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, launch, terminate } from './peers/proc.mjs';
 import { A5_PATH, AUTH, CLI, READY_PATH, ROOT, captureA5, prepareReader, startSimulator } from './peers/simulator.mjs';
@@ -30,11 +30,38 @@ if (!existsSync(CLI)) {
 const work = mkdtempSync(join(tmpdir(), 'vet-cold-start-'));
 const say = (s) => console.log(s);
 
+/**
+ * CPU time (ms) the process spent until now: its main thread, and all its threads (V8 compiles
+ * WebAssembly and optimised code and collects garbage on others). Unlike wall time, the main
+ * thread's figure hardly moves with other work on the machine, so it is the one to compare across sittings.
+ */
+function cpuMs(pid) {
+  const ms = (task) => Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  try {
+    let all = 0;
+    for (const t of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        all += ms(t);
+      } catch {
+        /* a thread that ended meanwhile */
+      }
+    }
+    return { main: ms(pid), all };
+  } catch {
+    return { main: NaN, all: NaN }; // no /proc (not Linux): wall time only
+  }
+}
+
+async function measured(launched) {
+  const { child, coldStartMs } = await launched;
+  const cpu = cpuMs(child.pid);
+  await terminate(child);
+  return { wall: coldStartMs, ...cpu };
+}
+
 async function peer(script, fixtureFile) {
   const port = await freePort();
-  const { child, coldStartMs } = await launch(process.execPath, [join(SERVERS, script), fixtureFile, String(port)], `http://127.0.0.1:${port}${A5_PATH}`, { headers });
-  await terminate(child);
-  return coldStartMs;
+  return measured(launch(process.execPath, [join(SERVERS, script), fixtureFile, String(port)], `http://127.0.0.1:${port}${A5_PATH}`, { headers }));
 }
 
 /** The simulator as `npm run serve` starts it, on a copy of `template` (or a fresh folder), until `path` answers 200. */
@@ -43,10 +70,9 @@ async function simulator(template, path, trial, name) {
   if (template) cpSync(template, dir, { recursive: true });
   else mkdirSync(dir);
   const port = await freePort();
-  const { child, coldStartMs } = await launch(process.execPath, [...SERVE_FLAGS, ...NODE_FLAGS, CLI, '--port', String(port), '--data-dir', dir], `http://127.0.0.1:${port}${path}`, { headers });
-  await terminate(child);
+  const m = await measured(launch(process.execPath, [...SERVE_FLAGS, ...NODE_FLAGS, CLI, '--port', String(port), '--data-dir', dir], `http://127.0.0.1:${port}${path}`, { headers }));
   rmSync(dir, { recursive: true, force: true });
-  return coldStartMs;
+  return m;
 }
 
 try {
@@ -75,25 +101,25 @@ try {
     if (scaleDir) runs.big.push(await simulator(scaleDir, SCALE_A5, i, 'big'));
     process.stdout.write(`trial ${i + 1}/${TRIALS}\r`);
   }
-  const m = Object.fromEntries(Object.entries(runs).map(([k, xs]) => [k, xs.length ? median(xs) : NaN]));
-  const row = (label, key) => {
-    const ms = m[key];
-    if (Number.isNaN(ms)) return `| ${label} | — | — | — |`;
-    return `| ${label} | ${ms.toFixed(0)} ms | ${(ms / m.bare).toFixed(2)}× | ${(ms / m.hello).toFixed(2)}× |`;
-  };
+  const med = (key, field) => (runs[key].length ? median(runs[key].map((r) => r[field])) : NaN);
+  const ratio = (key, to, field) => (med(key, field) / med(to, field)).toFixed(2);
+  const row = (label, key) =>
+    runs[key].length
+      ? `| ${label} | ${med(key, 'wall').toFixed(0)} ms | ${ratio(key, 'bare', 'wall')}× | ${ratio(key, 'hello', 'wall')}× | ${med(key, 'main').toFixed(0)} ms | ${ratio(key, 'hello', 'main')}× | ${med(key, 'all').toFixed(0)} ms |`
+      : `| ${label} | — | — | — | — | — | — |`;
   console.log(
     [
-      `Cold start, spawn → first 200 (median of ${TRIALS}; Node ${process.version}; load ${load.toFixed(1)} → ${loadavg()[0].toFixed(1)}${NODE_FLAGS.length ? `; simulator node flags ${NODE_FLAGS.join(' ')}` : ''})`,
+      `Cold start, spawn → first 200 (median of ${TRIALS}; Node ${process.version}; load ${load.toFixed(1)} → ${loadavg()[0].toFixed(1)} on ${cpus().length} cores${NODE_FLAGS.length ? `; simulator node flags ${NODE_FLAGS.join(' ')}` : ''})`,
       '',
-      '| target | median | × bare node:http | × express hello |',
-      '|---|---|---|---|',
+      '| target | wall | × bare node:http | × express hello | CPU, main thread | × express hello | CPU, all threads |',
+      '|---|---|---|---|---|---|---|',
       row('bare node:http', 'bare'),
       row('express 5 hello', 'hello'),
       row('simulator, fresh data folder (A1)', 'fresh'),
       row('simulator, one user (A5)', 'small'),
       row(`simulator, ${SCALE_USERS.toLocaleString()} users (A5)`, 'big'),
       '',
-      `all trials (ms): ${Object.entries(runs).map(([k, xs]) => `${k} ${xs.map((x) => x.toFixed(0)).join(' ')}`).join('; ')}`,
+      `wall per trial (ms): ${Object.entries(runs).map(([k, xs]) => `${k} ${xs.map((x) => x.wall.toFixed(0)).join(' ')}`).join('; ')}`,
     ].join('\n'),
   );
 } finally {
