@@ -6,7 +6,9 @@
 //   the simulator on the 100,000-user database — first 200 of A5.
 // Knobs: BENCH_COLD_TRIALS (9), BENCH_SCALE_USERS (100000), BENCH_SCALE_DIR (reuse a folder made by
 // bench/generate-scale-db.mjs instead of generating one, ~25 s), BENCH_NODE_FLAGS (extra flags for the
-// simulator's node, to compare e.g. wasm compilation flags in one run).
+// simulator's node, to compare e.g. wasm compilation flags in one run), BENCH_BEFORE_CLI (the cli.js of
+// another build, e.g. a worktree of the previous commit: its starts are interleaved with this build's
+// and shown as "before" rows, so a change is measured against its baseline in the same sitting).
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ import { median, scaleDatabase } from './peers/extras.mjs';
 const TRIALS = Number(process.env.BENCH_COLD_TRIALS ?? 9);
 const SCALE_USERS = Number(process.env.BENCH_SCALE_USERS ?? 100_000);
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const BEFORE_CLI = process.env.BENCH_BEFORE_CLI;
 // The node flags of `npm run serve`, as bench/peers/simulator.mjs reads them.
 const SERVE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve.split(' ').filter((a) => a.startsWith('--'));
 const SERVERS = new URL('./peers/servers/', import.meta.url).pathname;
@@ -65,12 +68,12 @@ async function peer(script, fixtureFile) {
 }
 
 /** The simulator as `npm run serve` starts it, on a copy of `template` (or a fresh folder), until `path` answers 200. */
-async function simulator(template, path, trial, name) {
+async function simulator(template, path, trial, name, cli = CLI) {
   const dir = join(work, `${name}-${trial}`);
   if (template) cpSync(template, dir, { recursive: true });
   else mkdirSync(dir);
   const port = await freePort();
-  const m = await measured(launch(process.execPath, [...SERVE_FLAGS, ...NODE_FLAGS, CLI, '--port', String(port), '--data-dir', dir], `http://127.0.0.1:${port}${path}`, { headers }));
+  const m = await measured(launch(process.execPath, [...SERVE_FLAGS, ...NODE_FLAGS, cli, '--port', String(port), '--data-dir', dir], `http://127.0.0.1:${port}${path}`, { headers }));
   rmSync(dir, { recursive: true, force: true });
   return m;
 }
@@ -92,13 +95,18 @@ try {
   }
 
   const load = loadavg()[0];
-  const runs = { bare: [], hello: [], fresh: [], small: [], big: [] };
+  const runs = { bare: [], hello: [], fresh: [], small: [], big: [], freshBefore: [], smallBefore: [], bigBefore: [] };
   for (let i = 0; i < TRIALS; i++) {
     runs.bare.push(await peer('bare.mjs', fixtureFile));
     runs.hello.push(await peer('express-hello.mjs', fixtureFile));
     runs.fresh.push(await simulator(undefined, READY_PATH, i, 'fresh'));
     runs.small.push(await simulator(small, A5_PATH, i, 'small'));
     if (scaleDir) runs.big.push(await simulator(scaleDir, SCALE_A5, i, 'big'));
+    if (BEFORE_CLI) {
+      runs.freshBefore.push(await simulator(undefined, READY_PATH, i, 'fresh-before', BEFORE_CLI));
+      runs.smallBefore.push(await simulator(small, A5_PATH, i, 'small-before', BEFORE_CLI));
+      if (scaleDir) runs.bigBefore.push(await simulator(scaleDir, SCALE_A5, i, 'big-before', BEFORE_CLI));
+    }
     process.stdout.write(`trial ${i + 1}/${TRIALS}\r`);
   }
   const med = (key, field) => (runs[key].length ? median(runs[key].map((r) => r[field])) : NaN);
@@ -117,9 +125,12 @@ try {
       row('express 5 hello', 'hello'),
       row('simulator, fresh data folder (A1)', 'fresh'),
       row('simulator, one user (A5)', 'small'),
-      row(`simulator, ${SCALE_USERS.toLocaleString()} users (A5)`, 'big'),
+      ...(scaleDir ? [row(`simulator, ${SCALE_USERS.toLocaleString()} users (A5)`, 'big')] : []),
+      ...(BEFORE_CLI
+        ? [row('before: fresh data folder (A1)', 'freshBefore'), row('before: one user (A5)', 'smallBefore'), row(`before: ${SCALE_USERS.toLocaleString()} users (A5)`, 'bigBefore')]
+        : []),
       '',
-      `wall per trial (ms): ${Object.entries(runs).map(([k, xs]) => `${k} ${xs.map((x) => x.wall.toFixed(0)).join(' ')}`).join('; ')}`,
+      `wall per trial (ms): ${Object.entries(runs).filter(([, xs]) => xs.length).map(([k, xs]) => `${k} ${xs.map((x) => x.wall.toFixed(0)).join(' ')}`).join('; ')}`,
     ].join('\n'),
   );
 } finally {
