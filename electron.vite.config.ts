@@ -1,12 +1,15 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { bundleServeCjs } from './scripts/bundle-serve-cjs.mjs';
 
 // main: the Electron entry and the headless CLI share one bundle of the core.
 // preload: CommonJS, because sandboxed preloads cannot be ES modules.
 // renderer: the tester UI, served by the simulator itself at /__sim/.
 export default defineConfig({
   main: {
+    // out/main/serve.cjs: the CLI in one CommonJS file, for V8's code cache where Node has no compile cache (src-main/cli/code-cache.ts)
+    plugins: [{ name: 'serve-cjs', closeBundle: () => bundleServeCjs(__dirname) }],
     build: {
       outDir: 'out/main',
       // Bundling the server's dependencies saves resolving and loading hundreds of small modules at

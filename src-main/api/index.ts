@@ -2,7 +2,7 @@
 // vitest / jest / node:test suite. It starts the same core as `serve` in the test's own process and
 // drives it through the control API (/__sim/v1), exactly as the UI and external scripts do, so a
 // suite that uses it exercises the documented contract and nothing private.
-import { createSimulator } from '../core/simulator';
+import { openSimulator } from '../core/simulator';
 import { controlClient, type ControlClient } from './control-client';
 
 export { controlClient, ControlApiError } from './control-client';
@@ -33,7 +33,7 @@ export interface RunningSimulator extends ControlClient {
 }
 
 export async function startSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
-  const sim = await createSimulator({
+  const sim = await openSimulator({
     dataDir: options.dataDir, inMemory: !options.dataDir, seed: options.seed, journalCap: options.journalCap,
   });
   let url: string;

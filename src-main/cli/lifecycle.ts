@@ -1,7 +1,7 @@
 // What `serve` tells the world while it runs: lifecycle lines (text for people, JSON for CI log
 // parsers), the ready file other processes wait for, and leaving with the parent process.
-import { execFileSync } from 'node:child_process';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { JournalSummary } from '../../src-shared/control';
 
 export type LogFormat = 'text' | 'json';
@@ -70,6 +70,8 @@ function processInfo(pid: number): { ppid: number; comm: string } | undefined {
     return { comm: stat.slice(stat.indexOf('(') + 1, close), ppid: Number(stat.slice(close + 2).split(' ')[1]) };
   } catch {
     try {
+      // Loaded here, off the start's path: only hosts without /proc get this far (issue 14, cold start).
+      const { execFileSync } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
       const [ppid, ...comm] = execFileSync('ps', ['-o', 'ppid=,comm=', '-p', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/);
       return { ppid: Number(ppid), comm: comm.join(' ').split('/').pop() ?? '' };
     } catch {

@@ -1,10 +1,16 @@
 // Entry point of `npm run serve` (out/main/cli.js) and of the package's bin (`vet-consult-sim serve …`).
 // Nothing heavy is imported statically: the compile cache must be on before the server's bundle is
 // read, and sql.js starts loading while that bundle is compiled.
+import { existsSync } from 'node:fs';
 import module from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadWithCodeCache } from './code-cache';
 
-// Node ≥ 22.1 (and Electron's Node) keep compiled code between runs; Node 20 has no such cache.
+// Node ≥ 22.1 (and Electron's Node) keep compiled code between runs; Node 20 has no such cache, and
+// runs the one-file build (serve.cjs, next to this file) through V8's code cache instead (code-cache.ts).
 const cache = module as { enableCompileCache?: () => unknown; flushCompileCache?: () => void };
+const hasCompileCache = typeof cache.enableCompileCache === 'function';
 cache.enableCompileCache?.();
 
 // The bin takes a command word; `serve` is the one command (and the default).
@@ -16,10 +22,19 @@ const fail = (e: unknown) => {
   process.exit(1);
 };
 
-// A failure here surfaces again, and is reported, where the database opens.
-void import('../core/db/sqljs').then((sqljs) => sqljs.loadSqlJs()).catch(() => undefined);
+function loadServe(): Promise<typeof import('./serve')> {
+  const bundle = join(dirname(fileURLToPath(import.meta.url)), 'serve.cjs');
+  if (!hasCompileCache && existsSync(bundle)) {
+    const cold = loadWithCodeCache(bundle);
+    // A failure here surfaces again, and is reported, where the database opens.
+    void cold.loadSqlJs().catch(() => undefined);
+    return cold.loadServe();
+  }
+  void import('../core/db/sqljs').then((sqljs) => sqljs.loadSqlJs()).catch(() => undefined);
+  return import('./serve');
+}
 
-import('./serve')
+loadServe()
   .then(({ serve }) => {
     // The cache is written at a normal exit; a simulator that is killed (the usual end of a test run)
     // never gets one. Writing it shortly after start, off the first requests' path, keeps it anyway.

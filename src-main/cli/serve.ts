@@ -1,6 +1,6 @@
 // Runs the simulator headless: ready line, port errors, signals (behaviour §1).
 import { join } from 'node:path';
-import { createSimulator } from '../core/simulator';
+import { openSimulator } from '../core/simulator';
 import { DataDirLocked } from '../core/db/data-dir-lock';
 import { projectRoot } from '../core/resources';
 import { parseServeArgs, USAGE, UsageError, type ServeFlags } from './args';
@@ -28,7 +28,7 @@ export async function serve(argv: string[], out: (line: string) => void = (l) =>
 
   let sim;
   try {
-    sim = await createSimulator({
+    sim = await openSimulator({
       dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
       controlToken: flags.controlToken,
     });

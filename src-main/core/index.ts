@@ -1,3 +1,3 @@
 // The core's public face, also built as out/main/core.js for benchmark and tooling scripts.
-export { createSimulator, type Simulator, type SimulatorOptions } from './simulator';
+export { createSimulator, openSimulator, type Simulator, type SimulatorCore, type SimulatorOptions } from './simulator';
 export { formatTimestamp } from './clock';

@@ -1,27 +1,25 @@
-// createSimulator: the one core behind the Electron app, the `serve` CLI and the tests.
-import { createServer, type Server } from 'node:http';
+// openSimulator / createSimulator: the one core behind the Electron app, the `serve` CLI and the tests.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 
-import express, { type Express } from 'express';
+import type { Express } from 'express';
 import { SimClock } from './clock';
-import { controlApi } from './control';
 import { Database, databaseFile } from './db/database';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { checkFilesInBackground } from './db/integrity-check';
 import { JOURNAL_MIGRATIONS } from './db/migrations';
 import { NoticeBoard } from './db/notices';
 import type { DurableFs } from './db/oplog';
-import { join } from 'node:path';
 import { IMAGE_TYPES } from './domain/pets';
 import type { DomainContext } from './domain/context';
 import { loadDemoData } from './domain/demo-data';
 import { buildServices, type Services } from './domain/services';
 import { SimulatorEventBus } from './events';
-import { mediaRoutes } from './http/media';
 import { SimClockStore } from './http/rate-limit';
-import { staticUi } from './http/static-ui';
 import { partnerPipeline } from './partner/pipeline';
+import { isPartnerUrl } from './partner-url';
 import type { SimulatorInternals } from './simulator-internals';
 import { resourcePath } from './resources';
 
@@ -43,8 +41,8 @@ export interface SimulatorOptions {
   fs?: DurableFs;
 }
 
-export interface Simulator {
-  app: Express;
+/** A simulator whose express side (control API, UI, media) is loaded on the first request that needs it. */
+export interface SimulatorCore {
   services: Services;
   ctx: DomainContext;
   /** Warnings a user must see (a database moved aside, a log replay that stopped, a save that fails). */
@@ -56,6 +54,13 @@ export interface Simulator {
   listen(port?: number, host?: string): Promise<{ url: string; port: number; server: Server }>;
   close(): Promise<void>;
   reset(): Promise<void>;
+  /** The express app behind everything that is not a partner URL, loaded (once) on the first call. */
+  host(): Promise<Express>;
+}
+
+/** A simulator with its express app ready, for in-process callers (supertest) that hand requests to `app`. */
+export interface Simulator extends SimulatorCore {
+  app: Express;
 }
 
 /**
@@ -73,9 +78,32 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
   );
 }
 
-const isPartnerUrl = (url: string | undefined) => !!url && (url.startsWith('/api/') || url.startsWith('/client/'));
+/** The answer when the express side cannot be loaded at all (a broken install): an envelope, never a hang. */
+function answerHostFailure(res: ServerResponse, err: unknown): void {
+  console.error(`The control API and UI could not be loaded: ${(err as Error).message}`);
+  if (res.headersSent) return void res.destroy();
+  const body = JSON.stringify({ success: false, status_code: 500, message: ['Server Error'], data: [] });
+  res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'no-cache, private', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
 
+/** createSimulator with the express app loaded, for callers that use `app` directly. */
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const core = await openSimulator(options);
+  try {
+    return Object.assign(core, { app: await core.host() });
+  } catch (err) {
+    await core.close();
+    throw err;
+  }
+}
+
+/**
+ * The simulator, ready to listen, with the partner pipeline only: express, the control API, the
+ * OpenAPI documents and the UI's static files load on the first request that needs them (a request
+ * that arrives meanwhile waits for them). A start evaluates what the first partner answer uses.
+ */
+export async function openSimulator(options: SimulatorOptions = {}): Promise<SimulatorCore> {
   const dataDir = options.inMemory ? undefined : options.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Before any file is read: a second process on the folder would overwrite this one's writes.
@@ -147,38 +175,48 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const info: string[] = [];
   if (options.seed === 'demo') info.push(wasEmpty ? (await internals.loadDemoData()).message : 'The database is not empty: the demo data set was not loaded.');
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
   const partner = partnerPipeline(ctx, services, store);
-  // A listening server hands partner URLs to the pipeline before express (see listen); this first
-  // step does the same for callers of `app` itself (supertest, an embedding server).
-  app.use((req, res, next) => (isPartnerUrl(req.url) ? partner(req, res) : next()));
-  app.use(staticUi(options.uiDir));
-  app.use('/__sim/v1', controlApi(internals));
-  app.use(mediaRoutes(services));
-  app.use((req, res) => partner(req, res)); // unknown routes answer with the partner envelope
+  let app: Express | undefined;
+  let loadingHost: Promise<Express> | undefined;
+  const host = () =>
+    (loadingHost ??= import('./express-host')
+      .then((m) => (app = m.expressHost(internals, partner, options.uiDir)))
+      .catch((err: unknown) => {
+        loadingHost = undefined; // the next request tries again
+        throw err;
+      }));
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
+    // Partner requests never enter express: the hot path is the lean pipeline alone.
+    if (isPartnerUrl(req.url)) return partner(req, res);
+    if (app) return app(req, res);
+    // The request's body stays unread in its stream until express takes it over.
+    host().then((loaded) => loaded(req, res), (err) => answerHostFailure(res, err));
+  };
 
   // Garbage pages behind a readable header only show when read; a scan in a worker finds them. It
-  // starts a moment after start so that loading its own sql.js does not compete with the first requests.
+  // starts a moment after the server listens (after open, for a simulator that never listens) so that
+  // the worker and its own sql.js do not compete with the first requests.
   let integrity: { stop(): void } | undefined;
-  const integrityTimer = dataDir
-    ? setTimeout(() => {
+  let integrityTimer: NodeJS.Timeout | undefined;
+  const checkFilesSoon = () => {
+    if (!dataDir || integrity) return;
+    clearTimeout(integrityTimer);
+    integrityTimer = setTimeout(() => {
       integrity = checkFilesInBackground([databaseFile(dataDir), join(dataDir, 'journal.sqlite')], (results) => {
         for (const r of results) if (r.problems.length) board.add(`The database ${r.file} failed its integrity check (${r.problems.join('; ')}). Some records may not read; restore a snapshot or reset the simulator.`);
       }, (err) => console.warn(`The page check of the database files could not run: ${err.message}`));
-    }, 1000).unref()
-    : undefined;
+    }, 1000).unref();
+  };
+  checkFilesSoon();
 
   let server: Server | undefined;
   return {
-    app, services, ctx, notices, info,
+    services, ctx, notices, info, host,
     onNotice: (listener) => board.onNotice(listener),
     reset: () => internals.reset(),
     listen(port = 4010, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
-        // Partner requests never enter express: the hot path is the lean pipeline alone.
-        const s = createServer((req, res) => (isPartnerUrl(req.url) ? partner(req, res) : app(req, res)));
+        const s = createServer(answer);
         // Longer than common clients keep idle sockets, so the server never closes one a client is
         // about to reuse (which the client sees as ECONNRESET; seen in the soak test with 5 s).
         s.keepAliveTimeout = 65_000;
@@ -188,6 +226,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
         s.listen(port, host, () => {
           s.off('error', reject);
           server = s;
+          checkFilesSoon();
           const actual = (s.address() as AddressInfo).port;
           const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
           baseUrl = `http://${shownHost}:${actual}`;

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as Electron from 'electron';
-import { createSimulator, type Simulator } from '../core/simulator';
+import { openSimulator, type SimulatorCore } from '../core/simulator';
 import { DataDirLocked } from '../core/db/data-dir-lock';
 import { projectRoot } from '../core/resources';
 import { parseServeArgs, PRODUCT_NAME, USAGE, UsageError } from '../cli/args';
@@ -25,7 +25,7 @@ function readWindowState(file: string): WindowState {
   return { width: 1360, height: 860 };
 }
 
-export async function startDesktop(electron: ElectronModule, argv: string[]): Promise<{ sim?: Simulator; window?: Electron.BrowserWindow }> {
+export async function startDesktop(electron: ElectronModule, argv: string[]): Promise<{ sim?: SimulatorCore; window?: Electron.BrowserWindow }> {
   const { app, BrowserWindow, Menu, shell, ipcMain, dialog, session } = electron;
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -43,9 +43,9 @@ export async function startDesktop(electron: ElectronModule, argv: string[]): Pr
   app.setPath('userData', flags.dataDir);
   await app.whenReady();
 
-  let sim: Simulator;
+  let sim: SimulatorCore;
   try {
-    sim = await createSimulator({
+    sim = await openSimulator({
       dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
     });
   } catch (e) {

@@ -3,7 +3,7 @@
 // file takes seconds, too long to hold back the ready line or block requests.
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 
 // Plain CommonJS, evaluated in the worker: the build has no separate worker entry to point at.
 const WORKER = `
@@ -39,7 +39,11 @@ export interface IntegrityResult { file: string; problems: string[] }
 export function checkFilesInBackground(files: string[], onResult: (results: IntegrityResult[]) => void, onError: (err: Error) => void): { stop(): void } {
   let worker: Worker;
   try {
-    const sqljs = createRequire(import.meta.url).resolve('sql.js');
+    const require = createRequire(import.meta.url);
+    // Required here rather than imported: the check starts after the server answers, and a start
+    // need not load the worker module before that.
+    const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
+    const sqljs = require.resolve('sql.js');
     worker = new Worker(WORKER, { eval: true, workerData: { files, sqljs, wasmDir: dirname(sqljs) } });
   } catch (err) {
     onError(err as Error); // called from a timer: a throw here would end the process

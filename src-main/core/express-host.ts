@@ -1,0 +1,25 @@
+// Everything a listening simulator serves besides the partner API: the tester UI, the control API,
+// pet media and the envelope for unknown routes, on express. It is its own module (and its own chunk
+// of the build) so that a start need not evaluate it: `serve` loads it on the first request that is
+// not a partner request, which a partner's test suite may never send (issue 14, cold start).
+import express, { type Express } from 'express';
+import { controlApi } from './control';
+import { mediaRoutes } from './http/media';
+import { staticUi } from './http/static-ui';
+import type { PartnerPipeline } from './partner/pipeline';
+import { isPartnerUrl } from './partner-url';
+import type { SimulatorInternals } from './simulator-internals';
+
+export function expressHost(internals: SimulatorInternals, partner: PartnerPipeline, uiDir: string | undefined): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  // A listening server hands partner URLs to the pipeline before express (see Simulator.listen);
+  // this first step does the same for callers of `app` itself (supertest, an embedding server).
+  app.use((req, res, next) => (isPartnerUrl(req.url) ? partner(req, res) : next()));
+  app.use(staticUi(uiDir));
+  app.use('/__sim/v1', controlApi(internals));
+  app.use(mediaRoutes(internals.services));
+  app.use((req, res) => partner(req, res)); // unknown routes answer with the partner envelope
+  return app;
+}
