@@ -130,12 +130,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   // start are rare (a failing save, the page check), so the full reload it causes is affordable.
   board.onNotice(() => ctx.events.state('simulator', 'notices', 'notice'));
 
-  const seedDefaults = () =>
-    db.tx(() => {
-      services.apps.seedDefault();
-      services.vets.seed();
-      services.payments.seedCatalogue(resourcePath('packages.json'));
-    });
+  const seedDefaults = () => services.defaults.seed();
   const loadState = () => {
     services.apps.invalidate();
     clock.restore(db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'clock'")?.value);
@@ -150,13 +145,12 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   const internals: SimulatorInternals = {
     ctx, services, version: options.version ?? '0.0.0', dataDir, journalCap, notices, controlToken: options.controlToken,
     async reset() {
-      await db.resetToEmpty();
+      // The clock first: the demo app is stamped with real time. The reset is one op-log record (the
+      // seeded state replayed from it), so a kill -9 at any point restarts from the old state or the reset one (tested).
       clock.backToRealTime();
-      seedDefaults();
+      await services.defaults.reset();
       loadState();
       await store.resetAll();
-      // No whole-file checkpoint here: resetToEmpty wrote the empty database atomically and the seeding is
-      // in the op log, so a kill -9 now restarts from defaults (tested); a second rewrite cost 5–14 ms.
       services.journal.clear();
       ctx.events.state('simulator', 'all', 'reset');
     },
