@@ -17,8 +17,16 @@ export interface ColdEntry {
 /** Where the cache is kept: NODE_COMPILE_CACHE as Node ≥ 22 reads it, else Node's own default folder. */
 function cacheFileOf(bundle: string): string {
   const dir = process.env.NODE_COMPILE_CACHE || join(tmpdir(), 'node-compile-cache');
-  // One file per bundle path and Node version; V8 itself refuses a cache made for other source or flags.
-  const key = createHash('sha256').update(`${bundle}\0${process.version}\0${process.arch}`).digest('hex').slice(0, 16);
+  // One file per bundle build and Node version. V8 checks only the source's length and the flags, so a
+  // rebuild of equal length must not find the old cache: the bundle's size and mtime are in the key.
+  let stamp = '';
+  try {
+    const st = statSync(bundle);
+    stamp = `${st.size}\0${st.mtimeMs}`;
+  } catch {
+    /* readFileSync below reports a missing bundle */
+  }
+  const key = createHash('sha256').update(`${bundle}\0${stamp}\0${process.version}\0${process.arch}`).digest('hex').slice(0, 16);
   return join(dir, `vet-consult-sim-${key}.v8cache`);
 }
 

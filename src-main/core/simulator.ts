@@ -21,7 +21,6 @@ import { SimClockStore } from './http/rate-limit';
 import { partnerPipeline } from './partner/pipeline';
 import { isPartnerUrl } from './partner-url';
 import type { SimulatorInternals } from './simulator-internals';
-import { resourcePath } from './resources';
 
 export interface SimulatorOptions {
   /** Folder holding simulator.sqlite; ignored when inMemory. */
