@@ -13,12 +13,12 @@ const auth = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString(
 const OUT = pathToFileURL(join(CLI, '..')).href;
 
 /** Sources that only the express side needs, as the build names them in its bundles. */
-const NOT_ON_THE_PARTNER_PATH = ['src-main/core/control/', 'src-main/core/openapi/', 'src-main/core/http/static-ui.ts', 'src-main/core/http/media.ts', 'src-main/core/express-host.ts'];
+const NOT_ON_THE_PARTNER_PATH = ['node_modules/express/', 'node_modules/multer/', 'src-main/core/http/body-parsers.ts', 'src-main/core/control/', 'src-main/core/openapi/', 'src-main/core/http/static-ui.ts', 'src-main/core/http/media.ts', 'src-main/core/express-host.ts'];
 
 interface Coverage { result: { url: string; functions: { functionName: string; ranges: { startOffset: number; count: number }[] }[] }[] }
 
 /**
- * The sources (as the build's `// src-…` markers name them) with at least one function that ran, from
+ * The sources (as the build's `// src-…` and `// node_modules/…` markers name them) with at least one function that ran, from
  * the V8 coverage Node writes at exit (NODE_V8_COVERAGE). serve.cjs runs wrapped as a CommonJS module,
  * which shifts its offsets by the wrapper's length.
  */
@@ -29,7 +29,7 @@ function sourcesThatRan(coverageDir: string): Set<string> {
     for (const script of result.filter((s) => s.url.startsWith(OUT))) {
       const text = readFileSync(fileURLToPath(script.url), 'utf8');
       const shift = script.url.endsWith('.cjs') ? (module as unknown as { wrapper: string[] }).wrapper[0].length : 0;
-      const sections = [...text.matchAll(/^\/\/ (src-\S+)/gm)].map((m) => ({ at: m.index + shift, source: m[1] }));
+      const sections = [...text.matchAll(/^\/\/ ((?:src-|node_modules\/)\S+)/gm)].map((m) => ({ at: m.index + shift, source: m[1] }));
       for (const fn of script.functions) {
         if (!fn.ranges[0] || fn.ranges[0].count === 0) continue;
         const section = sections.filter((s) => s.at <= fn.ranges[0].startOffset).pop();

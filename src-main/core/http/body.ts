@@ -3,46 +3,17 @@
 // trimmed and with "" as null. Nesting is bounded here, before validation, trimming or a handler sees it.
 /// <reference path="./type-is.d.ts" />
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type Request, type Response } from 'express';
-import multer, { type StorageEngine } from 'multer';
-import typeis from 'type-is';
+import type { Request, Response } from 'express';
+import { IMAGE_KEY, IMAGE_LIMIT } from './body-limits';
 import { sniffImageType } from './image-type';
-import { cleanInput, jsonDeeperThan, MAX_DEPTH, mergeInput, nestedDeeperThan, nestPairs, tooDeep } from './laravel-input';
+import { cleanInput, MAX_DEPTH, mergeInput, nestedDeeperThan, nestPairs, tooDeep } from './laravel-input';
 import { partnerLocals } from './partner-context';
 
-export const JSON_LIMIT = 1024 * 1024;
-export const IMAGE_LIMIT = 5 * 1024 * 1024;
-/** The one file key an endpoint reads (A3/B2); files under any other key are ignored, like unknown fields. */
-const IMAGE_KEY = 'profile';
+export { IMAGE_LIMIT, JSON_LIMIT } from './body-limits';
 
-const json = express.json({
-  limit: JSON_LIMIT,
-  type: ['application/json', 'application/*+json'],
-  strict: false,
-  verify: (_req, res, buf) => {
-    const text = buf.toString('utf8');
-    partnerLocals(res).rawBody = text;
-    // Refused from the text, so a hostile body never becomes a deep object that something walks.
-    if (jsonDeeperThan(text, MAX_DEPTH)) throw tooDeep('request body');
-  },
-});
-// The raw text, split into pairs below: PHP's bracket rules, not qs's, and a bounded depth.
-const form = express.text({ type: 'application/x-www-form-urlencoded', limit: JSON_LIMIT });
-
-/** Keeps the image in memory and drains files under other keys without keeping a byte. */
-const memory = multer.memoryStorage();
-const imageOnly: StorageEngine = {
-  _handleFile(req, file, cb) {
-    if (file.fieldname === IMAGE_KEY) return memory._handleFile(req, file, cb);
-    file.stream.on('end', () => cb(null, {})).on('error', cb).resume();
-  },
-  _removeFile(req, file, cb) {
-    if (file.fieldname === IMAGE_KEY) return memory._removeFile(req, file, cb);
-    cb(null);
-  },
-};
-const upload = multer({ storage: imageOnly, limits: { fileSize: IMAGE_LIMIT, files: 20, fields: 100 } }).any();
-
+let parsers: Promise<typeof import('./body-parsers')> | undefined;
+/** express and multer, on the first request with a body (a failed load is tried again next time). */
+const loadParsers = () => (parsers ??= import('./body-parsers').catch((err) => ((parsers = undefined), Promise.reject(err))));
 /** PHP reads form and multipart bodies of POST-like requests only; a JSON body is read on any method. */
 const readsFormBody = (req: IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD';
 
@@ -55,7 +26,9 @@ type BodyOf = IncomingMessage & { body?: unknown; files?: Express.Multer.File[] 
 /** Reads the body into `req.body` (the journal's capture reads it there) and the file into the locals. */
 async function readBody(req: BodyOf, res: ServerResponse): Promise<void> {
   // No body at all (a GET): nothing for the parsers to do, as they would find themselves.
-  if (!typeis.hasBody(req)) return;
+  // type-is's hasBody, without loading type-is: a transfer-encoding, or a content-length that is a number.
+  if (req.headers['transfer-encoding'] === undefined && isNaN(req.headers['content-length'] as unknown as number)) return;
+  const { json, form, upload, typeis } = await loadParsers();
   if (readsFormBody(req) && typeis(req, ['multipart/form-data'])) {
     // A declared length past the image limit (plus room for the form fields) is refused before
     // reading a byte, so an oversized upload never lands in memory.
