@@ -1,7 +1,8 @@
 // The request journal (behaviour §14): every partner request, masked, capped, persisted.
 import type { JournalEntry, JournalSummary } from '../../../src-shared/control';
 import { journalRepo, type JournalFilter, type JournalPage, type JournalRow } from '../db/repositories/journal';
-import { decodeDetail, encodeDetail, entryOf, type Detail } from '../journal/detail';
+import { DecodedBatch, encodeBatch } from '../journal/batch';
+import { decodeDetail, entryOf, type Detail } from '../journal/detail';
 import { columnMatcher } from '../journal/filter';
 import { OriginalsStore, type Originals } from '../journal/originals';
 import { PendingEntries, type PendingEntry } from '../journal/pending';
@@ -22,7 +23,6 @@ export function cut(text: string | null): { text: string | null; truncated: bool
 export type JournalRecord = Omit<JournalEntry, 'id' | 'request_params' | 'request_bytes' | 'response_bytes'> &
   Partial<Pick<JournalEntry, 'request_params' | 'request_bytes' | 'response_bytes'>>;
 
-const storedEntry = ({ detail, ...summary }: JournalRow): JournalEntry => entryOf(summary, decodeDetail(detail));
 const heldEntry = (e: PendingEntry): JournalEntry => entryOf({ ...e.summary, query: e.query }, e.detail);
 
 /** How long a recorded entry waits in memory before its batch is compressed and written out. */
@@ -30,6 +30,22 @@ const FLUSH_DELAY_MS = 50;
 
 export function journalService(ctx: DomainContext, db: Database, cap: number) {
   const repo = journalRepo(db);
+  // The last blocks read: a page, an export or a search reads rows newest first, so consecutive rows share
+  // a block and each block is inflated once. Two, so a reader alternating between neighbours does not thrash.
+  const blocks = new Map<number, DecodedBatch>();
+  const blockOf = (batch: number): DecodedBatch | undefined => {
+    let b = blocks.get(batch);
+    if (!b) {
+      const bytes = repo.block(batch);
+      if (!bytes) return undefined;
+      b = new DecodedBatch(bytes);
+      if (blocks.size >= 2) blocks.delete(blocks.keys().next().value!);
+      blocks.set(batch, b);
+    }
+    return b;
+  };
+  const storedEntry = ({ detail, batch, ...summary }: JournalRow): JournalEntry =>
+    entryOf(summary, batch === null ? decodeDetail(detail) : (blockOf(batch)?.detail(summary.id - batch) ?? {}));
   const originals = new OriginalsStore(16 * 1024 * 1024, cap);
   let nextId = repo.maxId() + 1;
   // Entries are written in batches: a commit per request cost more than the request itself (measured:
@@ -43,8 +59,9 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
     timer = undefined;
     if (!pending.count) return;
     const held = pending.drain();
+    const block = encodeBatch(held.map((e) => e.detail));
     db.unloggedBatch(() => {
-      for (const e of held) repo.insert({ ...e.summary, query: e.query, detail: encodeDetail(e.detail) });
+      repo.insertBatch(held, block);
       const first = held[0].summary.id;
       const last = held[held.length - 1].summary.id;
       if (Math.floor(last / 100) !== Math.floor((first - 1) / 100)) {
@@ -62,13 +79,13 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
   /** Held entries of the filtered set (column filters, paging and `q`), newest first. */
   const heldMatching = (f: JournalFilter, page: Omit<JournalPage, 'limit'> = {}): PendingEntry[] => {
     const columns = columnMatcher(f, visible(page));
-    const text = f.q ? searcher(f.q).held : undefined;
+    const text = f.q ? searcher(f.q, blockOf).held : undefined;
     const out: PendingEntry[] = [];
     for (const e of pending.newestFirst()) if (columns(e.summary) && (!text || text(e))) out.push(e);
     return out;
   };
   /** The stored part of the filtered set with `q`: by SQL, then the body search; undefined without `q`. */
-  const storedSearch = (f: JournalFilter): JournalRow[] | undefined => (f.q ? repo.rows(f, visible({})).filter(searcher(f.q)) : undefined);
+  const storedSearch = (f: JournalFilter): JournalRow[] | undefined => (f.q ? repo.rows(f, visible({})).filter(searcher(f.q, blockOf)) : undefined);
   const inPage = (p: Omit<JournalPage, 'limit'>) => (r: JournalRow) => (!p.before || r.id < p.before) && (!p.after || r.id > p.after);
   return {
     flush,
@@ -107,7 +124,7 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
         if (rest > 0) items.push(...repo.list(f, visible({ ...page, limit: rest })));
         return { items, total: held.length + repo.count(f, visible({})) };
       }
-      if (rest > 0) items.push(...found.filter(inPage(page)).slice(0, rest).map(({ query: _q, detail: _d, ...summary }) => summary));
+      if (rest > 0) items.push(...found.filter(inPage(page)).slice(0, rest).map(({ query: _q, detail: _d, batch: _b, ...summary }) => summary));
       return { items, total: held.length + found.length };
     },
     count(f: JournalFilter = {}): number {
@@ -131,12 +148,14 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
     unmasked: (id: number) => originals.get(id),
     clear(): void {
       pending.drain();
+      blocks.clear();
       originals.clear();
       repo.clear();
       ctx.events.state('journal', 'all', 'cleared');
     },
     resync(): void {
       pending.drain();
+      blocks.clear();
       nextId = repo.maxId() + 1;
     },
   };

@@ -10,8 +10,14 @@ export interface Originals {
   params?: JournalParam[];
 }
 
-const sizeOf = (o: Originals) =>
-  JSON.stringify(o).length * 2; // UTF-16 in memory: a fair upper bound, computed once per entry
+// UTF-16 in memory: a fair upper bound. Computed once per object: the usual partner call shares one
+// object per Authorization value (capture.ts), so most entries cost a lookup, not a JSON encoding.
+const sizes = new WeakMap<Originals, number>();
+function sizeOf(o: Originals): number {
+  let size = sizes.get(o);
+  if (size === undefined) sizes.set(o, (size = JSON.stringify(o).length * 2));
+  return size;
+}
 
 export class OriginalsStore {
   private entries = new Map<number, { value: Originals; size: number }>();
