@@ -20,16 +20,26 @@ function responseBytes(headers: Record<string, string>, body: string | undefined
   return Number.isFinite(declared) && declared >= 0 ? declared : body ? Buffer.byteLength(body) : 0;
 }
 
-/** The response's headers as text; getHeaders() hands back a fresh object, so it is filled in place, not copied. */
+/** Node's own table of a response's headers (`{name: [as set, value]}`), found once on the first response. */
+let outHeaders: symbol | null | undefined;
+
+/**
+ * The response's headers as text, in a plain object. getHeaders() copies them into a prototype-less
+ * object, which V8 keeps in dictionary mode: 2 µs to build and twice as slow to encode as a plain one.
+ * Node's table is read directly where it is where node has always kept it; otherwise getHeaders().
+ */
 function responseHeaders(res: ServerResponse): Record<string, string> {
-  const headers = res.getHeaders() as Record<string, unknown>;
-  for (const k in headers) {
-    const v = headers[k];
-    if (typeof v === 'string') continue;
-    if (v === undefined) delete headers[k];
-    else headers[k] = Array.isArray(v) ? v.join(', ') : String(v);
+  if (outHeaders === undefined) outHeaders = Object.getOwnPropertySymbols(res).find((s) => s.description === 'kOutHeaders') ?? null;
+  const table = outHeaders ? (res as unknown as Record<symbol, unknown>)[outHeaders] : undefined;
+  const headers: Record<string, string> = {};
+  if (table === null) return headers; // nothing was set
+  const fromTable = typeof table === 'object';
+  const source = (fromTable ? table : res.getHeaders()) as Record<string, unknown>;
+  for (const k in source) {
+    const v = fromTable ? (source[k] as [string, unknown] | undefined)?.[1] : source[k];
+    if (v !== undefined) headers[k] = typeof v === 'string' ? v : Array.isArray(v) ? v.join(', ') : String(v);
   }
-  return headers as Record<string, string>;
+  return headers;
 }
 
 export function recordExchange(req: IncomingMessage, res: ServerResponse, locals: PartnerLocals, facts: JournalFacts): void {

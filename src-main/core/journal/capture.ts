@@ -84,11 +84,18 @@ const maskedQuery = new Memo(1024, maskQuery, 2048);
 /** What masking replaced when that was only the Authorization header: one shared object per value. */
 const authorizationOriginals = new Memo<Originals>(256, (value) => ({ headers: { authorization: value } }));
 
-export function captureRequest(req: Request, res: Response): CapturedRequest {
+interface MaskedHeaders {
+  headers: Record<string, string>;
+  /** What masking replaced, when more than the Authorization header. */
+  originals?: Record<string, string>;
+  /** The raw Authorization header, when it is all that masking replaced. */
+  onlyAuthorization?: string;
+}
+
+function maskHeaders(source: Request['headers']): MaskedHeaders {
   const headers: Record<string, string> = {};
-  let originalHeaders: Record<string, string> | undefined;
+  let originals: Record<string, string> | undefined;
   let onlyAuthorization: string | undefined;
-  const source = req.headers;
   for (const k in source) {
     const v = source[k];
     if (v === undefined) continue;
@@ -97,13 +104,42 @@ export function captureRequest(req: Request, res: Response): CapturedRequest {
     const shown = kind === 0 ? value : kind === 1 ? maskedHeaderValue.get(value) : MASK;
     headers[k] = shown;
     if (shown === value) continue;
-    if (k === 'authorization' && !originalHeaders) onlyAuthorization = value;
+    if (k === 'authorization' && !originals) onlyAuthorization = value;
     else {
-      originalHeaders ??= onlyAuthorization === undefined ? {} : { authorization: onlyAuthorization };
+      originals ??= onlyAuthorization === undefined ? {} : { authorization: onlyAuthorization };
       onlyAuthorization = undefined;
-      originalHeaders[k] = value;
+      originals[k] = value;
     }
   }
+  return { headers, originals, onlyAuthorization };
+}
+
+/**
+ * A client sends the same header set request after request: each distinct set is masked once and its
+ * masked object shared (frozen) by every entry that had it, which also lets a batch store it once.
+ * Keyed by names and values joined with NUL, which neither can contain (node's parser refuses it).
+ */
+const headerSets = new Map<string, MaskedHeaders>();
+function maskedHeadersOf(source: Request['headers']): MaskedHeaders {
+  let key = '';
+  for (const k in source) {
+    const v = source[k];
+    if (typeof v !== 'string') return maskHeaders(source);
+    key += `${k}\0${v}\0`;
+  }
+  if (key.length > 4096) return maskHeaders(source);
+  let masked = headerSets.get(key);
+  if (!masked) {
+    masked = maskHeaders(source);
+    Object.freeze(masked.headers);
+    if (headerSets.size >= 256) headerSets.clear();
+    headerSets.set(key, masked);
+  }
+  return masked;
+}
+
+export function captureRequest(req: Request, res: Response): CapturedRequest {
+  const { headers, originals: originalHeaders, onlyAuthorization } = maskedHeadersOf(req.headers);
   const q = req.originalUrl.indexOf('?');
   const rawQuery = q >= 0 ? req.originalUrl.slice(q + 1) : '';
   const query = rawQuery === '' ? rawQuery : maskedQuery.get(rawQuery);
