@@ -41,6 +41,7 @@ async function bundle(srcRoot, name) {
 
 /** A checkout of `ref`'s sources (git archive into a temp folder). */
 function checkout(ref) {
+  mkdirSync(CACHE, { recursive: true });
   const dir = mkdtempSync(join(CACHE, 'ref-'));
   const tar = execFileSync('git', ['-C', ROOT, 'archive', ref, 'src-main', 'src-shared'], { maxBuffer: 64 * 1024 * 1024 });
   execFileSync('tar', ['-x', '-C', dir], { input: tar });

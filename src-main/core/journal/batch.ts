@@ -2,14 +2,20 @@
 // `journal_batch`, instead of one deflate per entry (a zlib stream's set-up cost more than the
 // compressing: ~30 µs an entry, a third of the journal's cost). Within a block each distinct body
 // is stored once: the read cache hands out the very same answer string for repeated reads, and 100
-// identical 2 KB answers become one text and 100 small references; so does a repeated request header set.
+// identical 2 KB answers become one text and 100 small references; so does a repeated request header
+// set (capture.ts shares one object per distinct set).
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { JournalParam } from '../../../src-shared/control';
 import type { Detail } from './detail';
 
-/** A detail as stored in a block: bodies are indexes into the block's `texts`, request headers into its `headers`. */
-type StoredDetail = Omit<Detail, 'request_body' | 'response_body' | 'request_headers'> & {
-  request_headers: number; request_body: number | null; response_body: number | null;
-};
+/**
+ * A detail as stored in a block, by position (no key names to write and compress 100 times over):
+ * request headers index the block's `headers`, bodies its `texts`; `truncated` is 0 or 1.
+ */
+type StoredDetail = [
+  requestHeaders: number, requestBody: number | null, requestParams: JournalParam[] | null, requestBytes: number,
+  responseHeaders: Record<string, string>, responseBody: number | null, responseBytes: number, error: string | null, truncated: 0 | 1,
+];
 
 interface Block {
   texts: string[];
@@ -20,15 +26,13 @@ interface Block {
 /** One block for the details of consecutive entries (the first one's id is the block's id). */
 export function encodeBatch(details: readonly Detail[]): Uint8Array {
   const texts: string[] = [];
-  const index = new Map<string, number>();
+  const textIndex = new Map<string, number>();
   const textAt = (text: string | null): number | null => {
     if (text === null) return null;
-    let i = index.get(text);
-    if (i === undefined) index.set(text, (i = texts.push(text) - 1));
+    let i = textIndex.get(text);
+    if (i === undefined) textIndex.set(text, (i = texts.push(text) - 1));
     return i;
   };
-  // Field by field, not a spread with overrides: V8 copies such a spread the slow way (~5 µs a detail).
-  // Request header sets are shared objects when they repeat (capture.ts): stored once per block.
   const headers: Record<string, string>[] = [];
   const headerIndex = new Map<Record<string, string>, number>();
   const headersAt = (h: Record<string, string>): number => {
@@ -36,10 +40,10 @@ export function encodeBatch(details: readonly Detail[]): Uint8Array {
     if (i === undefined) headerIndex.set(h, (i = headers.push(h) - 1));
     return i;
   };
-  const stored = details.map((d): StoredDetail => ({
-    request_headers: headersAt(d.request_headers), request_body: textAt(d.request_body), request_params: d.request_params, request_bytes: d.request_bytes,
-    response_headers: d.response_headers, response_body: textAt(d.response_body), response_bytes: d.response_bytes, error: d.error, truncated: d.truncated,
-  }));
+  const stored = details.map((d): StoredDetail => [
+    headersAt(d.request_headers), textAt(d.request_body), d.request_params, d.request_bytes,
+    d.response_headers, textAt(d.response_body), d.response_bytes, d.error, d.truncated ? 1 : 0,
+  ]);
   return deflateRawSync(JSON.stringify({ texts, headers, details: stored } satisfies Block), { level: 1 });
 }
 
@@ -52,18 +56,13 @@ export class DecodedBatch {
     this.block = JSON.parse(inflateRawSync(bytes).toString('utf8')) as Block;
   }
 
-  get size(): number {
-    return this.block.details.length;
-  }
-
-  detail(position: number): Partial<Detail> | undefined {
+  detail(position: number): Detail | undefined {
     const d = this.block.details[position];
     if (!d) return undefined;
-    const t = this.block.texts;
+    const text = (i: number | null) => (i === null ? null : this.block.texts[i]);
     return {
-      request_headers: this.block.headers[d.request_headers], request_body: d.request_body === null ? null : t[d.request_body], request_params: d.request_params,
-      request_bytes: d.request_bytes, response_headers: d.response_headers, response_body: d.response_body === null ? null : t[d.response_body],
-      response_bytes: d.response_bytes, error: d.error, truncated: d.truncated,
+      request_headers: this.block.headers[d[0]], request_body: text(d[1]), request_params: d[2], request_bytes: d[3],
+      response_headers: d[4], response_body: text(d[5]), response_bytes: d[6], error: d[7], truncated: d[8] === 1,
     };
   }
 
@@ -72,6 +71,6 @@ export class DecodedBatch {
     const d = this.block.details[position];
     if (!d) return false;
     this.lowered ??= this.block.texts.map((t) => t.toLowerCase());
-    return (d.request_body !== null && this.lowered[d.request_body].includes(needle)) || (d.response_body !== null && this.lowered[d.response_body].includes(needle));
+    return (d[1] !== null && this.lowered[d[1]].includes(needle)) || (d[5] !== null && this.lowered[d[5]].includes(needle));
   }
 }
