@@ -105,7 +105,7 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
         response_bytes: e.response_bytes ?? (e.response_body ? Buffer.byteLength(e.response_body) : 0), error: e.error, truncated: e.truncated,
       };
       const full = pending.push(summary, e.query, detail);
-      if (unmasked) originals.set(id, unmasked);
+      originals.set(id, unmasked ?? null);
       if (full) flush();
       else timer ??= setTimeout(flush, FLUSH_DELAY_MS);
       ctx.events.emit('request', summary);
