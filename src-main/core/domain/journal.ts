@@ -30,9 +30,11 @@ const FLUSH_DELAY_MS = 50;
 
 export function journalService(ctx: DomainContext, db: Database, cap: number) {
   const repo = journalRepo(db);
-  // The last blocks read: a page, an export or a search reads rows newest first, so consecutive rows share
-  // a block and each block is inflated once. Two, so a reader alternating between neighbours does not thrash.
+  // The last blocks read: an export or a search reads rows newest first, so consecutive rows share a
+  // block and each block is inflated once. Two, so a reader alternating between neighbours does not
+  // thrash; kept only until the read is over (a block of large bodies can hold megabytes).
   const blocks = new Map<number, DecodedBatch>();
+  let forget: NodeJS.Immediate | undefined;
   const blockOf = (batch: number): DecodedBatch | undefined => {
     let b = blocks.get(batch);
     if (!b) {
@@ -41,6 +43,10 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
       b = new DecodedBatch(bytes);
       if (blocks.size >= 2) blocks.delete(blocks.keys().next().value!);
       blocks.set(batch, b);
+      forget ??= setImmediate(() => {
+        forget = undefined;
+        blocks.clear();
+      }).unref();
     }
     return b;
   };
@@ -50,7 +56,8 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
   let nextId = repo.maxId() + 1;
   // Entries are written in batches: a commit per request cost more than the request itself (measured:
   // A1 at ~960 req/s with one commit per entry). Deflating moved into the batch too, out of the request's
-  // own work (the journal was 17.5% of A5's CPU under load, deflate 6.6%). Readers see held entries in place.
+  // own work (the journal was 17.5% of A5's CPU under load, deflate 6.6%), and then from one deflate per
+  // entry to one per batch (journal/batch.ts). Readers see held entries in place.
   // A worker thread for the deflating was tried and dropped: its isolate cost 10–25 MiB of RSS.
   const pending = new PendingEntries();
   let timer: NodeJS.Timeout | undefined;
