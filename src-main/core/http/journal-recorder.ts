@@ -21,15 +21,16 @@ function responseBytes(headers: Record<string, string>, body: string | undefined
 }
 
 /** Node's own table of a response's headers (`{name: [as set, value]}`), found once on the first response. */
-let outHeaders: symbol | null | undefined;
+let outHeaders: symbol | null | undefined; // undefined: not decided yet
 
 /**
  * The response's headers as text, in a plain object. getHeaders() copies them into a prototype-less
  * object, which V8 keeps in dictionary mode: 2 µs to build and twice as slow to encode as a plain one.
- * Node's table is read directly where it is where node has always kept it; otherwise getHeaders().
+ * Node's own table is read directly when it is where node has always kept it (checked once against
+ * getHeaders()); otherwise getHeaders().
  */
 function responseHeaders(res: ServerResponse): Record<string, string> {
-  if (outHeaders === undefined) outHeaders = Object.getOwnPropertySymbols(res).find((s) => s.description === 'kOutHeaders') ?? null;
+  if (outHeaders === undefined) outHeaders = tableSymbol(res);
   const table = outHeaders ? (res as unknown as Record<symbol, unknown>)[outHeaders] : undefined;
   const headers: Record<string, string> = {};
   if (table === null) return headers; // nothing was set
@@ -40,6 +41,23 @@ function responseHeaders(res: ServerResponse): Record<string, string> {
     if (v !== undefined) headers[k] = typeof v === 'string' ? v : Array.isArray(v) ? v.join(', ') : String(v);
   }
   return headers;
+}
+
+/**
+ * The table's symbol, if this response's table reads exactly as getHeaders() does (a node that keeps it
+ * elsewhere gets getHeaders()); undefined, to decide on a later response, while nothing was set.
+ */
+function tableSymbol(res: ServerResponse): symbol | null | undefined {
+  const symbol = Object.getOwnPropertySymbols(res).find((s) => s.description === 'kOutHeaders');
+  const table = symbol ? (res as unknown as Record<symbol, unknown>)[symbol] : undefined;
+  if (symbol && table === null) return undefined;
+  if (!symbol || !table || typeof table !== 'object') return null;
+  const expected = res.getHeaders();
+  const names = Object.keys(table);
+  const same =
+    names.length === Object.keys(expected).length &&
+    names.every((k) => Array.isArray((table as Record<string, unknown>)[k]) && (table as Record<string, unknown[]>)[k][1] === expected[k]);
+  return same ? symbol : null;
 }
 
 export function recordExchange(req: IncomingMessage, res: ServerResponse, locals: PartnerLocals, facts: JournalFacts): void {
