@@ -92,6 +92,17 @@ describe('journal blocks (issue 14)', () => {
     expect(journal.list({ q: 'a@example' }, { limit: 10 }).items.map((e) => e.id)).toEqual([1]);
   });
 
+  it('any text reads back exactly: newlines, multi-byte characters, a lone surrogate, an empty body', async () => {
+    const { journal } = await journalOver();
+    const bodies = ['line one\nline two\r\n\t"quoted" \\ done', 'Ünïcødé 😀 日本語', 'broken \ud800 surrogate', '', '\n', '{"a":"\u0000"}'];
+    bodies.forEach((b, i) => journal.record(entry(i + 1, b, { request_body: i % 2 ? b : null })));
+    journal.flush();
+    expect(bodies.map((_, i) => journal.get(i + 1)?.response_body)).toEqual(bodies);
+    expect(bodies.map((_, i) => journal.get(i + 1)?.request_body)).toEqual(bodies.map((b, i) => (i % 2 ? b : null)));
+    expect(journal.list({ q: '日本' }, { limit: 10 }).items.map((e) => e.id)).toEqual([2]);
+    expect(journal.list({ q: 'LINE TWO' }, { limit: 10 }).items.map((e) => e.id)).toEqual([1]);
+  });
+
   it('the cap drops whole blocks once every entry in them is past it', async () => {
     const { db, journal } = await journalOver(150);
     for (let i = 1; i <= 1_000; i++) {

@@ -17,11 +17,19 @@ type StoredDetail = [
   responseHeaders: Record<string, string>, responseBody: number | null, responseBytes: number, error: string | null, truncated: 0 | 1,
 ];
 
+/**
+ * The block's JSON part. Bodies are not JSON-escaped (that cost more than the rest of the block): a
+ * well-formed text is written raw after the JSON and a newline, in order, and `texts` holds its length;
+ * a text with a lone surrogate (which UTF-8 cannot carry) stays in `texts` as a JSON string.
+ */
 interface Block {
-  texts: string[];
+  texts: (string | number)[];
   headers: Record<string, string>[];
   details: StoredDetail[];
 }
+
+/** No lone surrogate (String.prototype.isWellFormed: Node 20+, not yet in this TypeScript lib). */
+const wellFormed = (t: string): boolean => (t as string & { isWellFormed(): boolean }).isWellFormed();
 
 /** One block for the details of consecutive entries (the first one's id is the block's id). */
 export function encodeBatch(details: readonly Detail[]): Uint8Array {
@@ -44,16 +52,23 @@ export function encodeBatch(details: readonly Detail[]): Uint8Array {
     headersAt(d.request_headers), textAt(d.request_body), d.request_params, d.request_bytes,
     d.response_headers, textAt(d.response_body), d.response_bytes, d.error, d.truncated ? 1 : 0,
   ]);
-  return deflateRawSync(JSON.stringify({ texts, headers, details: stored } satisfies Block), { level: 1 });
+  const raw: string[] = [];
+  const inline = texts.map((t) => (wellFormed(t) ? (raw.push(t), t.length) : t));
+  return deflateRawSync(`${JSON.stringify({ texts: inline, headers, details: stored } satisfies Block)}\n${raw.join('')}`, { level: 1 });
 }
 
 /** A decoded block: the entries' details by position, bodies resolved. */
 export class DecodedBatch {
-  private readonly block: Block;
+  private readonly block: Omit<Block, 'texts'> & { texts: string[] };
   private lowered?: string[];
 
   constructor(bytes: Uint8Array) {
-    this.block = JSON.parse(inflateRawSync(bytes).toString('utf8')) as Block;
+    const text = inflateRawSync(bytes).toString('utf8');
+    const json = text.indexOf('\n'); // JSON.stringify never writes a raw newline
+    const block = JSON.parse(text.slice(0, json)) as Block;
+    let at = json + 1;
+    const texts = block.texts.map((t) => (typeof t === 'number' ? text.slice(at, (at += t)) : t));
+    this.block = { ...block, texts };
   }
 
   detail(position: number): Detail | undefined {
