@@ -1,15 +1,18 @@
 // What the request journal costs per partner request, measured on the real code: the journal service over
 // an in-memory Database, fed 20,000 A5-like exchanges through recordExchange exactly as the pipeline's
 // 'finish' listener calls it (journalTime for the stamp included), with the batch flush every 100
-// exchanges as the 50 ms timer would at ~2,000 req/s, after 2,000 untimed ones as a warm-up. The response is a 2 KB JSON body that is the very
-// same string for many requests, as the read cache hands it out.
+// exchanges as the 50 ms timer would at ~2,000 req/s, after 2,000 untimed ones as a warm-up. The
+// response is a 2 KB JSON body that is the very same string for many requests, as the read cache hands
+// it out (20 readers, so 20 distinct answers per batch).
 //
 //   node bench/journal-cost.mjs                 the working tree
 //   node bench/journal-cost.mjs --against HEAD~3  also that commit, alternating rounds, ratios in one run
 //
 // Each variant runs in its own child process (fresh heap, no JIT sharing); CPU is process.cpuUsage()
-// around the timed loop only (request objects are built before it). Env: JOURNAL_N (20000), ROUNDS (3).
+// around the timed loop only (request objects are built before it), split between recording and
+// flushing by wall time. Env: JOURNAL_N (20000), ROUNDS (3), KEEP=1 keeps the bundles (to profile one).
 // rss+MiB is the growth over the loop (the journal's share of memory: entries, blocks, the sql.js file).
+// The journal's sources are bundled with rolldown, the bundler vite 8 and electron-vite are built on.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
