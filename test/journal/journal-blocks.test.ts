@@ -103,6 +103,27 @@ describe('journal blocks (issue 14)', () => {
     expect(journal.list({ q: 'LINE TWO' }, { limit: 10 }).items.map((e) => e.id)).toEqual([1]);
   });
 
+  it('every column reads back as recorded, whether a batch\'s rows share app, endpoint and path or not', async () => {
+    const { journal } = await journalOver();
+    // 237 rows: inserted as 100 + 100 + 25 + 5 + 5 + 1 + 1; some chunks all alike, some mixed, a null endpoint and app.
+    const recorded = Array.from({ length: 237 }, (_, k) => {
+      const i = k + 1;
+      const odd = (i > 100 && i <= 200 && i % 7 === 0) || i === 230;
+      return entry(i, null, {
+        app: odd ? null : 'demo', family: odd ? 'client' : 'application', endpoint: odd ? null : 'A5', method: odd ? 'POST' : 'GET',
+        path: odd ? `/client/user/${i}/v2/x` : '/api/v2/demo/pet/list', status: 200 + (i % 3), duration_ms: i / 100, time: `2030-01-01 08:00:${String(i % 60).padStart(2, '0')}.000`,
+      });
+    });
+    recorded.forEach((r) => journal.record(r));
+    const summary = (r: JournalRecord, id: number) => ({ id, time: r.time, app: r.app, family: r.family, endpoint: r.endpoint, method: r.method, path: r.path, status: r.status, duration_ms: r.duration_ms });
+    const expected = recorded.map((r, k) => summary(r, k + 1)).reverse();
+    expect(journal.list({}, { limit: 1000 }).items).toEqual(expected);
+    journal.flush();
+    expect(journal.list({}, { limit: 1000 }).items).toEqual(expected);
+    expect(recorded.map((r, k) => journal.get(k + 1)?.query)).toEqual(recorded.map((r) => r.query));
+    expect(journal.count({ family: 'client' })).toBe(recorded.filter((r) => r.family === 'client').length);
+  });
+
   it('the cap drops whole blocks once every entry in them is past it', async () => {
     const { db, journal } = await journalOver(150);
     for (let i = 1; i <= 1_000; i++) {

@@ -30,13 +30,30 @@ const SUMMARY_COLUMNS = 'id, time, app, family, endpoint, method, path, status, 
 
 /**
  * Multi-row INSERTs in a few fixed sizes: each size is one prepared statement the database keeps, so a
- * batch of any length uses at most 4 statements' worth of memory (largest first: 237 rows = 2×100 + 25 + 2×5 + 2).
+ * batch of any length uses few statements' worth of memory (largest first: 237 rows = 2×100 + 25 + 2×5 + 2).
+ * Under load most rows of a chunk share app, family, endpoint, method and path: a second form binds those
+ * once per statement (numbered parameters ?1–?6) instead of once per row, since binding a string is most
+ * of what a row costs in sql.js (a copy into WebAssembly memory each).
  */
 const INSERT_SIZES = [100, 25, 5, 1];
-const ROW = "(?,?,?,?,?,?,?,?,?,?,x'',?)";
-const INSERT_SQL = new Map(
-  INSERT_SIZES.map((n) => [n, `INSERT INTO journal (id, time, app, family, endpoint, method, path, query, status, duration_ms, detail, batch) VALUES ${Array(n).fill(ROW).join(',')}`]),
-);
+const COLUMNS = 'INSERT INTO journal (id, time, app, family, endpoint, method, path, query, status, duration_ms, detail, batch) VALUES';
+const INSERT_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array(n).fill("(?,?,?,?,?,?,?,?,?,?,x'',?)").join(',')}`]));
+const SHARED = 6; // app, family, endpoint, method, path, batch
+const sharedRow = (r: number) => {
+  const p = SHARED + 5 * r; // id, time, query, status, duration_ms
+  return `(?${p + 1},?${p + 2},?1,?2,?3,?4,?5,?${p + 3},?${p + 4},?${p + 5},x'',?6)`;
+};
+const SHARED_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array.from({ length: n }, (_, r) => sharedRow(r)).join(',')}`]));
+
+/** Whether rows [at, at + rows) share the columns the shared form binds once. */
+function alike(entries: readonly JournalInsert[], at: number, rows: number): boolean {
+  const a = entries[at].summary;
+  for (let i = at + 1; i < at + rows; i++) {
+    const b = entries[i].summary;
+    if (b.app !== a.app || b.family !== a.family || b.endpoint !== a.endpoint || b.method !== a.method || b.path !== a.path) return false;
+  }
+  return true;
+}
 
 function where(f: JournalFilter, page?: Omit<JournalPage, 'limit'>): { sql: string; params: Param[] } {
   const w = ['1 = 1'];
@@ -65,11 +82,21 @@ export const journalRepo = (db: Database) => ({
     for (let at = 0; at < entries.length; ) {
       const rows = INSERT_SIZES.find((n) => n <= entries.length - at)!;
       const params: Param[] = [];
-      for (let i = at; i < at + rows; i++) {
-        const e = entries[i].summary;
-        params.push(e.id, e.time, e.app, e.family, e.endpoint, e.method, e.path, entries[i].query, e.status, e.duration_ms, first);
+      if (rows > 1 && alike(entries, at, rows)) {
+        const s = entries[at].summary;
+        params.push(s.app, s.family, s.endpoint, s.method, s.path, first);
+        for (let i = at; i < at + rows; i++) {
+          const e = entries[i].summary;
+          params.push(e.id, e.time, entries[i].query, e.status, e.duration_ms);
+        }
+        db.runUnlogged(SHARED_SQL.get(rows)!, params);
+      } else {
+        for (let i = at; i < at + rows; i++) {
+          const e = entries[i].summary;
+          params.push(e.id, e.time, e.app, e.family, e.endpoint, e.method, e.path, entries[i].query, e.status, e.duration_ms, first);
+        }
+        db.runUnlogged(INSERT_SQL.get(rows)!, params);
       }
-      db.runUnlogged(INSERT_SQL.get(rows)!, params);
       at += rows;
     }
   },
