@@ -78,4 +78,10 @@ export const JOURNAL_MIGRATIONS: string[] = [
     id INTEGER PRIMARY KEY, time TEXT NOT NULL, app TEXT, family TEXT, endpoint TEXT, method TEXT NOT NULL,
     path TEXT NOT NULL, query TEXT, status INTEGER NOT NULL, duration_ms REAL NOT NULL, detail BLOB NOT NULL);
   `,
+  // Details are stored per batch flush, one deflated block for many entries (journal/batch.ts); a row
+  // names its block in `batch`. Rows from before keep their own `detail` and `batch` NULL, and read as before.
+  /* 2 */ `
+  CREATE TABLE journal_batch (id INTEGER PRIMARY KEY, last_id INTEGER NOT NULL, detail BLOB NOT NULL);
+  ALTER TABLE journal ADD COLUMN batch INTEGER;
+  `,
 ];

@@ -1,7 +1,8 @@
 // The request journal (behaviour §14): every partner request, masked, capped, persisted.
 import type { JournalEntry, JournalSummary } from '../../../src-shared/control';
 import { journalRepo, type JournalFilter, type JournalPage, type JournalRow } from '../db/repositories/journal';
-import { decodeDetail, encodeDetail, entryOf, type Detail } from '../journal/detail';
+import { DecodedBatch, encodeBatch } from '../journal/batch';
+import { decodeDetail, entryOf, type Detail } from '../journal/detail';
 import { columnMatcher } from '../journal/filter';
 import { OriginalsStore, type Originals } from '../journal/originals';
 import { PendingEntries, type PendingEntry } from '../journal/pending';
@@ -22,7 +23,6 @@ export function cut(text: string | null): { text: string | null; truncated: bool
 export type JournalRecord = Omit<JournalEntry, 'id' | 'request_params' | 'request_bytes' | 'response_bytes'> &
   Partial<Pick<JournalEntry, 'request_params' | 'request_bytes' | 'response_bytes'>>;
 
-const storedEntry = ({ detail, ...summary }: JournalRow): JournalEntry => entryOf(summary, decodeDetail(detail));
 const heldEntry = (e: PendingEntry): JournalEntry => entryOf({ ...e.summary, query: e.query }, e.detail);
 
 /** How long a recorded entry waits in memory before its batch is compressed and written out. */
@@ -30,11 +30,34 @@ const FLUSH_DELAY_MS = 50;
 
 export function journalService(ctx: DomainContext, db: Database, cap: number) {
   const repo = journalRepo(db);
+  // The last blocks read: an export or a search reads rows newest first, so consecutive rows share a
+  // block and each block is inflated once. Two, so a reader alternating between neighbours does not
+  // thrash; kept only until the read is over (a block of large bodies can hold megabytes).
+  const blocks = new Map<number, DecodedBatch>();
+  let forget: NodeJS.Immediate | undefined;
+  const blockOf = (batch: number): DecodedBatch | undefined => {
+    let b = blocks.get(batch);
+    if (!b) {
+      const bytes = repo.block(batch);
+      if (!bytes) return undefined;
+      b = new DecodedBatch(bytes);
+      if (blocks.size >= 2) blocks.delete(blocks.keys().next().value!);
+      blocks.set(batch, b);
+      forget ??= setImmediate(() => {
+        forget = undefined;
+        blocks.clear();
+      }).unref();
+    }
+    return b;
+  };
+  const storedEntry = ({ detail, batch, ...summary }: JournalRow): JournalEntry =>
+    entryOf(summary, batch === null ? decodeDetail(detail) : (blockOf(batch)?.detail(summary.id - batch) ?? {}));
   const originals = new OriginalsStore(16 * 1024 * 1024, cap);
   let nextId = repo.maxId() + 1;
   // Entries are written in batches: a commit per request cost more than the request itself (measured:
   // A1 at ~960 req/s with one commit per entry). Deflating moved into the batch too, out of the request's
-  // own work (the journal was 17.5% of A5's CPU under load, deflate 6.6%). Readers see held entries in place.
+  // own work (the journal was 17.5% of A5's CPU under load, deflate 6.6%), and then from one deflate per
+  // entry to one per batch (journal/batch.ts). Readers see held entries in place.
   // A worker thread for the deflating was tried and dropped: its isolate cost 10–25 MiB of RSS.
   const pending = new PendingEntries();
   let timer: NodeJS.Timeout | undefined;
@@ -43,8 +66,9 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
     timer = undefined;
     if (!pending.count) return;
     const held = pending.drain();
+    const block = encodeBatch(held.map((e) => e.detail));
     db.unloggedBatch(() => {
-      for (const e of held) repo.insert({ ...e.summary, query: e.query, detail: encodeDetail(e.detail) });
+      repo.insertBatch(held, block);
       const first = held[0].summary.id;
       const last = held[held.length - 1].summary.id;
       if (Math.floor(last / 100) !== Math.floor((first - 1) / 100)) {
@@ -62,13 +86,13 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
   /** Held entries of the filtered set (column filters, paging and `q`), newest first. */
   const heldMatching = (f: JournalFilter, page: Omit<JournalPage, 'limit'> = {}): PendingEntry[] => {
     const columns = columnMatcher(f, visible(page));
-    const text = f.q ? searcher(f.q).held : undefined;
+    const text = f.q ? searcher(f.q, blockOf).held : undefined;
     const out: PendingEntry[] = [];
     for (const e of pending.newestFirst()) if (columns(e.summary) && (!text || text(e))) out.push(e);
     return out;
   };
   /** The stored part of the filtered set with `q`: by SQL, then the body search; undefined without `q`. */
-  const storedSearch = (f: JournalFilter): JournalRow[] | undefined => (f.q ? repo.rows(f, visible({})).filter(searcher(f.q)) : undefined);
+  const storedSearch = (f: JournalFilter): JournalRow[] | undefined => (f.q ? repo.rows(f, visible({})).filter(searcher(f.q, blockOf)) : undefined);
   const inPage = (p: Omit<JournalPage, 'limit'>) => (r: JournalRow) => (!p.before || r.id < p.before) && (!p.after || r.id > p.after);
   return {
     flush,
@@ -88,7 +112,7 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
         response_bytes: e.response_bytes ?? (e.response_body ? Buffer.byteLength(e.response_body) : 0), error: e.error, truncated: e.truncated,
       };
       const full = pending.push(summary, e.query, detail);
-      if (unmasked) originals.set(id, unmasked);
+      originals.set(id, unmasked ?? null);
       if (full) flush();
       else timer ??= setTimeout(flush, FLUSH_DELAY_MS);
       ctx.events.emit('request', summary);
@@ -107,7 +131,7 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
         if (rest > 0) items.push(...repo.list(f, visible({ ...page, limit: rest })));
         return { items, total: held.length + repo.count(f, visible({})) };
       }
-      if (rest > 0) items.push(...found.filter(inPage(page)).slice(0, rest).map(({ query: _q, detail: _d, ...summary }) => summary));
+      if (rest > 0) items.push(...found.filter(inPage(page)).slice(0, rest).map(({ query: _q, detail: _d, batch: _b, ...summary }) => summary));
       return { items, total: held.length + found.length };
     },
     count(f: JournalFilter = {}): number {
@@ -131,12 +155,14 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
     unmasked: (id: number) => originals.get(id),
     clear(): void {
       pending.drain();
+      blocks.clear();
       originals.clear();
       repo.clear();
       ctx.events.state('journal', 'all', 'cleared');
     },
     resync(): void {
       pending.drain();
+      blocks.clear();
       nextId = repo.maxId() + 1;
     },
   };

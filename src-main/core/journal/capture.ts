@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import type { JournalParam } from '../../../src-shared/control';
 import { partnerLocals } from '../http/partner-context';
 import { maskBodyText, maskFormText, maskHeader, maskJsonText, maskQuery, isSecretKey, MASK } from './masking';
+import { Memo } from './memo';
 import type { Originals } from './originals';
 
 export interface CapturedRequest {
@@ -72,25 +73,111 @@ function bodyOf(req: Request, res: Response, contentType: string): { text: strin
   return { text: null, raw: null, params: null, rawParams: null };
 }
 
-export function captureRequest(req: Request, res: Response): CapturedRequest {
+// A client sends the same headers and queries again and again: each distinct value is masked once.
+const maskedHeaderValue = new Memo(256, (value) => maskHeader('authorization', value));
+/** 0: shown as sent, 1: an Authorization-like header (value masked by its scheme), 2: a secret (blanked). */
+const headerKind = new Memo(512, (name): 0 | 1 | 2 => {
+  const n = name.toLowerCase();
+  return n === 'authorization' || n === 'proxy-authorization' ? 1 : maskHeader(n, 'x') === MASK ? 2 : 0;
+}, 128);
+const maskedQuery = new Memo(1024, maskQuery, 2048);
+/** What masking replaced when that was only the Authorization header: one shared object per value. */
+const authorizationOriginals = new Memo<Originals>(256, (value) => ({ headers: { authorization: value } }));
+
+interface MaskedHeaders {
+  headers: Record<string, string>;
+  /** What masking replaced, when more than the Authorization header. */
+  originals?: Record<string, string>;
+  /** The raw Authorization header, when it is all that masking replaced. */
+  onlyAuthorization?: string;
+}
+
+function maskHeaders(source: Request['headers']): MaskedHeaders {
   const headers: Record<string, string> = {};
-  const originalHeaders: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
+  let originals: Record<string, string> | undefined;
+  let onlyAuthorization: string | undefined;
+  for (const k in source) {
+    const v = source[k];
     if (v === undefined) continue;
-    const value = Array.isArray(v) ? v.join(', ') : v;
-    headers[k] = maskHeader(k, value);
-    if (headers[k] !== value) originalHeaders[k] = value;
+    const value = typeof v === 'string' ? v : Array.isArray(v) ? v.join(', ') : String(v);
+    const kind = headerKind.get(k);
+    const shown = kind === 0 ? value : kind === 1 ? maskedHeaderValue.get(value) : MASK;
+    headers[k] = shown;
+    if (shown === value) continue;
+    if (k === 'authorization' && !originals) onlyAuthorization = value;
+    else {
+      originals ??= onlyAuthorization === undefined ? {} : { authorization: onlyAuthorization };
+      onlyAuthorization = undefined;
+      originals[k] = value;
+    }
   }
+  return { headers, originals, onlyAuthorization };
+}
+
+/**
+ * A client sends the same header set request after request: each distinct set is masked once and its
+ * masked object shared (frozen) by every entry that had it, which also lets a batch store it once.
+ * The last few sets are kept as name/value lists and compared in place, string by string: cheaper than
+ * building a key to look up (which cost ~2 µs a request).
+ */
+interface KnownSet {
+  pairs: string[];
+  masked: MaskedHeaders;
+}
+const KNOWN_SETS = 8;
+const knownSets: KnownSet[] = [];
+
+function isSet(source: Request['headers'], pairs: readonly string[]): boolean {
+  let i = 0;
+  for (const k in source) {
+    if (pairs[i] !== k || pairs[i + 1] !== source[k]) return false;
+    i += 2;
+  }
+  return i === pairs.length;
+}
+
+function maskedHeadersOf(source: Request['headers']): MaskedHeaders {
+  for (let i = 0; i < knownSets.length; i++) {
+    const known = knownSets[i];
+    if (!isSet(source, known.pairs)) continue;
+    if (i > 0) {
+      knownSets.splice(i, 1);
+      knownSets.unshift(known); // the most recent set is tried first
+    }
+    return known.masked;
+  }
+  const masked = maskHeaders(source);
+  const pairs: string[] = [];
+  for (const k in source) {
+    const v = source[k];
+    if (typeof v !== 'string') return masked; // a repeated header (an array): not worth remembering
+    pairs.push(k, v);
+  }
+  Object.freeze(masked.headers);
+  knownSets.unshift({ pairs, masked });
+  if (knownSets.length > KNOWN_SETS) knownSets.pop();
+  return masked;
+}
+
+export function captureRequest(req: Request, res: Response): CapturedRequest {
+  const { headers, originals: originalHeaders, onlyAuthorization } = maskedHeadersOf(req.headers);
   const q = req.originalUrl.indexOf('?');
   const rawQuery = q >= 0 ? req.originalUrl.slice(q + 1) : '';
-  const query = maskQuery(rawQuery);
+  const query = rawQuery === '' ? rawQuery : maskedQuery.get(rawQuery);
   const contentType = req.headers['content-type'] ?? '';
   const body = bodyOf(req, res, contentType);
   const declared = Number(req.headers['content-length']);
   const bytes = Number.isFinite(declared) && declared >= 0 ? declared : body.raw !== null ? Buffer.byteLength(body.raw) : 0;
 
+  const plainRequest = query === rawQuery && (body.raw === null || body.text === body.raw) && !body.rawParams;
+  if (plainRequest && !originalHeaders) {
+    // The usual partner call: nothing but the Basic credentials were masked.
+    const originals = onlyAuthorization === undefined ? null : authorizationOriginals.get(onlyAuthorization);
+    return { headers, query, body: body.text, params: body.params, bytes, originals };
+  }
   const originals: Originals = {};
-  if (Object.keys(originalHeaders).length) originals.headers = originalHeaders;
+  if (originalHeaders) originals.headers = originalHeaders;
+  else if (onlyAuthorization !== undefined) originals.headers = { authorization: onlyAuthorization };
   if (query !== rawQuery) originals.query = rawQuery;
   if (body.raw !== null && body.text !== body.raw) originals.body = body.raw;
   if (body.rawParams && body.params?.some((p, i) => p.value !== body.rawParams![i].value)) originals.params = body.rawParams;

@@ -1,14 +1,13 @@
-// An entry's detail (headers, bodies, form fields): the part of a journal entry that is stored deflated.
+// An entry's detail (headers, bodies, form fields): the part of a journal entry that is stored deflated,
+// since journal migration 2 in one block per batch (batch.ts), before that one per row (decodeDetail).
 // One function turns a detail back into an entry, whether it comes from memory or from journal.sqlite,
 // so an entry reads the same before and after it is written out.
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { inflateRawSync } from 'node:zlib';
 import type { JournalEntry, JournalSummary } from '../../../src-shared/control';
 
 export type Detail = Omit<JournalEntry, keyof JournalSummary | 'query'>;
 
-/** Deflated JSON: bodies shrink 5–10×, and 10,000 raw entries of report responses held ~200 MiB. */
-export const encodeDetail = (detail: Detail): Uint8Array => deflateRawSync(JSON.stringify(detail), { level: 1 });
-
+/** A row written before migration 2: its own deflated JSON detail. */
 export const decodeDetail = (bytes: Uint8Array): Partial<Detail> => JSON.parse(inflateRawSync(bytes).toString('utf8')) as Partial<Detail>;
 
 /** Summary and detail as one entry; entries written before a field existed get its neutral value. */
