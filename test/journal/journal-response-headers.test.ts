@@ -16,7 +16,7 @@ function recorded(setUp: (res: http.ServerResponse) => void): JournalRecord {
   (res as unknown as { locals: PartnerLocals }).locals = locals;
   let got: JournalRecord | undefined;
   const journal = { record: (e: JournalRecord) => void (got = e) } as unknown as Journal;
-  recordExchange(req, res, locals, { time: '2030-01-01 08:00:00.000', path: '/api/v2/demo/media-url', journal });
+  recordExchange(req, res, locals, { time: '2030-01-01 08:00:00.000', path: '/api/v2/demo/media-url', query: '', journal });
   return got!;
 }
 

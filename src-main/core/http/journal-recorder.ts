@@ -12,6 +12,8 @@ export type Journal = ReturnType<typeof journalService>;
 export interface JournalFacts {
   time: string;
   path: string;
+  /** The raw query string (after the first `?`). */
+  query: string;
   journal: Journal;
 }
 
@@ -66,8 +68,8 @@ export function recordExchange(req: IncomingMessage, res: ServerResponse, locals
   let request: CapturedRequest | undefined;
   let failure: string | undefined;
   try {
-    // The capture reads express-shaped fields; the pipeline sets the two it uses (originalUrl, body).
-    request = captureRequest(req as Request, res as Response);
+    // The capture reads the parsed body where the body reader left it (req.body) and the locals.
+    request = captureRequest(req as Request, res as Response, facts.query);
   } catch (err) {
     // Recording runs after the answer, on the 'finish' event: a throw here would take the process down.
     // The entry still lands, without the request side that could not be read.

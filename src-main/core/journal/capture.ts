@@ -159,10 +159,9 @@ function maskedHeadersOf(source: Request['headers']): MaskedHeaders {
   return masked;
 }
 
-export function captureRequest(req: Request, res: Response): CapturedRequest {
+/** `rawQuery`: the request's query string as the pipeline split it off the URL (after the first `?`). */
+export function captureRequest(req: Request, res: Response, rawQuery: string): CapturedRequest {
   const { headers, originals: originalHeaders, onlyAuthorization } = maskedHeadersOf(req.headers);
-  const q = req.originalUrl.indexOf('?');
-  const rawQuery = q >= 0 ? req.originalUrl.slice(q + 1) : '';
   const query = rawQuery === '' ? rawQuery : maskedQuery.get(rawQuery);
   const contentType = req.headers['content-type'] ?? '';
   const body = bodyOf(req, res, contentType);

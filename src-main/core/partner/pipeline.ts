@@ -104,9 +104,6 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     const url = req.url ?? '/';
     const call = new PartnerCall(services.journal, store, ctx.clock.nowMs(), url);
     (res as ServerResponse & { locals: PartnerCall }).locals = call;
-    // The journal's capture reads the URL as express names it (an express request has it already).
-    const named = req as IncomingMessage & { originalUrl?: string };
-    if (named.originalUrl === undefined) named.originalUrl = url;
     res.once('finish', journalOnFinish);
     // Matched once: CORS (first, as Laravel's global HandleCors) needs the app's origins, the steps after it the endpoint.
     const route = matchRoute(call.path, req.method ?? '');
