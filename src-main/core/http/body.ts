@@ -8,6 +8,7 @@ import { IMAGE_KEY, IMAGE_LIMIT } from './body-limits';
 import { sniffImageType } from './image-type';
 import { cleanInput, MAX_DEPTH, mergeInput, nestedDeeperThan, nestPairs, tooDeep } from './laravel-input';
 import { partnerLocals } from './partner-context';
+import { isPlainJson, readPlainJson } from './plain-json';
 
 export { IMAGE_LIMIT, JSON_LIMIT } from './body-limits';
 
@@ -28,6 +29,7 @@ async function readBody(req: BodyOf, res: ServerResponse): Promise<void> {
   // No body at all (a GET): nothing for the parsers to do, as they would find themselves.
   // type-is's hasBody, without loading type-is: a transfer-encoding, or a content-length that is a number.
   if (req.headers['transfer-encoding'] === undefined && isNaN(req.headers['content-length'] as unknown as number)) return;
+  if (isPlainJson(req)) return readPlainJson(req, res);
   const { json, form, upload, typeis } = await loadParsers();
   if (readsFormBody(req) && typeis(req, ['multipart/form-data'])) {
     // A declared length past the image limit (plus room for the form fields) is refused before
