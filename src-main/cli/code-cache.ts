@@ -3,7 +3,7 @@
 // measured on this machine, compiling the 1.6 MB bundle took 73–119 ms without the cache and 25–41 ms
 // with it, and evaluating it 152–218 ms against 72–167 ms (issue 14, cold start).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import module, { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -52,8 +52,11 @@ function readCache(file: string): Buffer | undefined {
 function writeCache(file: string, data: Buffer): void {
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    // Only into a folder the read side would trust, and never through a planted file or symlink ('wx').
+    if (!trusted(dirname(file))) return;
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, data, { mode: 0o600 });
+    rmSync(tmp, { force: true });
+    writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
     renameSync(tmp, file);
   } catch {
     /* see above */

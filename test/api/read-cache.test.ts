@@ -115,5 +115,10 @@ describe('ReadCache', () => {
     for (let i = 0; i < 2000; i++) cache.set(`k${i}`, 'v', 1);
     expect(cache.get('k0')).toBeUndefined();
     expect(cache.get('k1999')).toBe('v');
+    const big = 'x'.repeat(200 * 1024);
+    for (let i = 0; i < 100; i++) cache.set(`big${i}`, big, 1); // 20 M characters offered
+    expect(cache.get('big0')).toBeUndefined();
+    expect(cache.get('big99')).toBe(big);
+    expect(cache.size().chars).toBeLessThanOrEqual(4 * 1024 * 1024);
   });
 });

@@ -2,6 +2,7 @@
 import type { JournalEntry, JournalSummary } from '../../../src-shared/control';
 import { journalRepo, type JournalFilter, type JournalPage, type JournalRow } from '../db/repositories/journal';
 import { DecodedBatch, encodeBatch } from '../journal/batch';
+import { forgetRememberedValues } from '../journal/capture';
 import { decodeDetail, entryOf, type Detail } from '../journal/detail';
 import { columnMatcher } from '../journal/filter';
 import { OriginalsStore, type Originals } from '../journal/originals';
@@ -157,6 +158,7 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
       pending.drain();
       blocks.clear();
       originals.clear();
+      forgetRememberedValues();
       repo.clear();
       ctx.events.state('journal', 'all', 'cleared');
     },

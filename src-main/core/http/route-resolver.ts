@@ -34,6 +34,11 @@ export function matchRoute(rawPath: string, method: string): RouteMatch {
     if (!endpoint) return { kind: 'wrong-method', family, appName, allow: candidates.map((e) => e.method).join(', ') };
     return { kind: 'endpoint', family, appName, endpoint };
   }
+  // `/api/v2/<app>/`: no endpoint, but it names an app (whose CORS origins its 404 carries).
+  if (path !== rawPath) for (const [family, pattern] of FAMILY_PATTERNS) {
+    const m = pattern.exec(rawPath);
+    if (m) return { kind: 'unknown-path', family, appName: decodeURIComponentSafe(m[1]) };
+  }
   return NONE;
 }
 

@@ -182,3 +182,14 @@ export function captureRequest(req: Request, res: Response, rawQuery: string): C
   if (body.rawParams && body.params?.some((p, i) => p.value !== body.rawParams![i].value)) originals.params = body.rawParams;
   return { headers, query, body: body.text, params: body.params, bytes, originals: Object.keys(originals).length ? originals : null };
 }
+
+/**
+ * Forgets every remembered header and query value: they hold credentials as sent (in memory only), which
+ * must not outlive the journal entries they were remembered for (a cleared journal, a reset).
+ */
+export function forgetRememberedValues(): void {
+  maskedHeaderValue.clear();
+  maskedQuery.clear();
+  authorizationOriginals.clear();
+  knownSets.length = 0;
+}

@@ -17,4 +17,8 @@ export class Memo<V> {
     }
     return v as V;
   }
+
+  clear(): void {
+    this.table.clear();
+  }
 }

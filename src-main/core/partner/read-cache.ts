@@ -17,9 +17,12 @@ export const PURE_READS: ReadonlySet<EndpointId> = new Set<EndpointId>(['A5', 'B
 const MAX_KEY_CHARS = 2048;
 const MAX_BODY_CHARS = 256 * 1024;
 const MAX_ENTRIES = 512;
+/** All entries together (characters): a caller busting caches with `&_=<time>` cannot make it hold more. */
+const MAX_TOTAL_CHARS = 4 * 1024 * 1024;
 
 export class ReadCache {
   private readonly entries = new Map<string, string>();
+  private chars = 0;
   private version = -1;
 
   constructor(private readonly dataVersion: () => number) {}
@@ -40,8 +43,25 @@ export class ReadCache {
   set(key: string, body: string, readAt: number): void {
     if (readAt !== this.dataVersion() || body.length > MAX_BODY_CHARS) return;
     this.follow();
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    const old = this.entries.get(key);
+    if (old !== undefined) this.drop(key, old);
+    // The oldest go first, until this one fits.
+    while (this.entries.size && (this.entries.size >= MAX_ENTRIES || this.chars + key.length + body.length > MAX_TOTAL_CHARS)) {
+      const [k, v] = this.entries.entries().next().value!;
+      this.drop(k, v);
+    }
     this.entries.set(key, body);
+    this.chars += key.length + body.length;
+  }
+
+  private drop(key: string, body: string): void {
+    this.entries.delete(key);
+    this.chars -= key.length + body.length;
+  }
+
+  /** How much it holds (for tests and the curious). */
+  size(): { entries: number; chars: number } {
+    return { entries: this.entries.size, chars: this.chars };
   }
 
   /** A write happened: every entry is older than the data. */
@@ -49,6 +69,7 @@ export class ReadCache {
     const now = this.dataVersion();
     if (now === this.version) return;
     this.entries.clear();
+    this.chars = 0;
     this.version = now;
   }
 }
