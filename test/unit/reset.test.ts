@@ -159,6 +159,24 @@ describe('reset', () => {
     expect(b.db.notices).toEqual([]);
   });
 
+  it('a reset record that cannot be replayed leaves the writes before it applied, and the notice counts what was not', async () => {
+    const f = dataFile();
+    const a = await open(f);
+    addKim(a.services);
+    await a.services.defaults.reset();
+    a.services.users.registerApplicationUser(a.services.apps.byId(1)!, { email: 'lee@example.com', first_name: 'Lee', role: 'users', dev_type: 'ios' });
+    const lines = readFileSync(`${f}-oplog`, 'utf8').split('\n').filter(Boolean);
+    const at = lines.findIndex((l) => (JSON.parse(l) as { reset?: boolean }).reset);
+    expect(at).toBeGreaterThan(0);
+    const reset = JSON.parse(lines[at]) as { seq: number; reset: boolean; stmts: unknown[] };
+    lines[at] = JSON.stringify({ ...reset, stmts: [['INSERT INTO no_such_table (x) VALUES (?)', [1]]] });
+    writeFileSync(`${f}-oplog`, lines.join('\n') + '\n');
+    const b = await open(f);
+    expect(emails(b.db)).toEqual(['kim@example.com']); // Kim was acknowledged before the reset; the reset and Lee are not applied
+    expect(b.db.notices).toHaveLength(1);
+    expect(b.db.notices[0]).toMatch(new RegExp(`stopped: entry ${reset.seq} could not be applied .*\\. ${lines.length - at} entries were not applied`));
+  });
+
   it('a changed catalogue is seeded afresh at the next reset', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vet-cat-'));
     const file = join(dir, 'packages.json');

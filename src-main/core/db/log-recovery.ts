@@ -24,16 +24,26 @@ export function recoverLog(file: string, checkpointedSeq: number, apply: (rec: L
   // A reset starts over from the empty database: what was logged before the last one is gone anyway.
   let first = 0;
   for (let i = log.records.length - 1; i > 0 && !first; i--) if (log.records[i].reset) first = i;
-  for (let i = first; i < log.records.length; i++) {
-    const rec = log.records[i];
-    if (rec.seq <= checkpointedSeq) continue;
-    try {
-      apply(rec);
-    } catch (err) {
-      stoppedAt = `entry ${rec.seq} could not be applied (${(err as Error).message})`;
-      notApplied += log.records.length - i;
-      break;
+  /** Applies records from `start` on; the index and error of the first that cannot be applied, if any. */
+  const replayFrom = (start: number): { at: number; err: Error } | undefined => {
+    for (let i = start; i < log.records.length; i++) {
+      const rec = log.records[i];
+      if (rec.seq <= checkpointedSeq) continue;
+      try {
+        apply(rec);
+      } catch (err) {
+        return { at: i, err: err as Error };
+      }
     }
+    return undefined;
+  };
+  let failed = replayFrom(first);
+  // The reset itself cannot be applied (it rolled back, nothing changed): the writes acknowledged before it
+  // are then the latest state there is, so they are applied as a log without the reset would be.
+  if (failed && failed.at === first && first > 0) failed = replayFrom(0);
+  if (failed) {
+    stoppedAt = `entry ${log.records[failed.at].seq} could not be applied (${failed.err.message})`;
+    notApplied += log.records.length - failed.at;
   }
   if (stoppedAt) {
     const aside = `${file}.corrupt-${stamp()}`;
