@@ -249,16 +249,26 @@ export class Database {
    */
   tx<T>(fn: () => T): T {
     if (this.pending) return fn();
+    return this.logged(fn, (writes) => (writes.length ? { stmts: writes } : null));
+  }
+
+  /**
+   * One transaction whose record is appended to the log before COMMIT (tx, and a reset). `recordOf`
+   * turns the transaction's writes into that record; null: nothing to log, and no commit to count.
+   */
+  private logged<T>(fn: () => T, recordOf: (writes: Statement[]) => Omit<LogRecord, 'seq'> | null): T {
     this.pending = [];
     this.afterCommitQueue = [];
     this.control('BEGIN');
     let logBytesBefore = -1;
     let result: T;
+    let record: Omit<LogRecord, 'seq'> | null;
     try {
       result = fn();
-      if (this.pending.length && this.log) {
+      record = recordOf(this.pending);
+      if (record && this.log) {
         const before = this.log.bytes;
-        this.log.append({ seq: this.seq + 1, stmts: this.pending });
+        this.log.append({ seq: this.seq + 1, ...record });
         logBytesBefore = before;
       }
       this.control('COMMIT');
@@ -269,7 +279,7 @@ export class Database {
       this.rollbackQuietly();
       throw err;
     }
-    if (this.pending.length) this.committed();
+    if (record) this.committed();
     else this.pending = null;
     const after = this.afterCommitQueue;
     this.afterCommitQueue = [];
@@ -415,28 +425,7 @@ export class Database {
    * logs itself; like tx, the record is appended before COMMIT and a failed append rolls back.
    */
   private loggedReset(seedStmts: Statement[], work: () => void): void {
-    this.pending = [];
-    this.control('BEGIN');
-    let logBytesBefore = -1;
-    try {
-      work();
-      if (this.log) {
-        const bytes = this.log.bytes;
-        this.log.append({ seq: this.seq + 1, reset: true, stmts: [...seedStmts, ...this.pending] });
-        logBytesBefore = bytes;
-      }
-      this.control('COMMIT');
-    } catch (err) {
-      this.pending = null;
-      this.afterCommitQueue = [];
-      if (logBytesBefore >= 0) this.undoAppend(logBytesBefore);
-      this.rollbackQuietly();
-      throw err;
-    }
-    this.committed();
-    const after = this.afterCommitQueue;
-    this.afterCommitQueue = [];
-    for (const f of after) f();
+    this.logged(work, (writes) => ({ reset: true, stmts: [...seedStmts, ...writes] }));
   }
 
   /** A `reset` record at start: built aside from the empty image, swapped in only once it applied. */
