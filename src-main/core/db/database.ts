@@ -1,12 +1,13 @@
 // One sql.js database with a durable write path (see oplog.ts) and atomic checkpoints.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Database as SqlJsDatabase, Statement as SqlJsStatement, SqlJsStatic, SqlValue } from 'sql.js';
+import type { Database as SqlJsDatabase, SqlJsStatic, SqlValue } from 'sql.js';
 import { atomicWrite } from './atomic-write';
-import { emptyImage, openImage, type SeededImage } from './images';
-import { rowMaker, type RowMaker } from './row-maker';
+import { Connection } from './connection';
+import { emptyImage, IN_PLACE_MAX_PAGES, openImage, type ResetOptions, type SeededImage } from './images';
 import { MIGRATIONS } from './migrations';
 import { NoticeBoard } from './notices';
+import type { DatabaseOptions } from './options';
 import { recoverLog } from './log-recovery';
 import { nodeFs, OpLog, type DurableFs, type LogRecord, type Param, type Statement } from './oplog';
 import { SaveFailures } from './save-failures';
@@ -14,49 +15,15 @@ import { openSnapshot } from './snapshot-check';
 import { loadSqlJs } from './sqljs';
 import { logFileOf, openExisting } from './startup';
 
-export interface DatabaseOptions {
-  /** The database file; undefined keeps everything in memory. */
-  file?: string;
-  /** Schema migrations (default: the simulator's). */
-  migrations?: string[];
-  /** How often a dirty database is written out whole. */
-  checkpointIntervalMs?: number;
-  /** Checkpoint early once the log grows past this many bytes. */
-  maxLogBytes?: number;
-  /** Where notices go (shared by the simulator's databases); default: one of its own. */
-  notices?: NoticeBoard;
-  /** File writes of the log and checkpoints; tests inject failures (ENOSPC) here. */
-  fs?: DurableFs;
-  /**
-   * SQLite's page cache in KiB (default 2000, SQLite's own). It lives in sql.js's WebAssembly memory,
-   * which never shrinks after a peak; the whole file is in memory anyway, so a small cache costs
-   * little time (see configure).
-   */
-  cacheSizeKiB?: number;
-}
-
+export type { DatabaseOptions } from './options';
+export type { ResetOptions } from './images';
 export type Row = Record<string, SqlValue>;
-
-/**
- * Up to this size (4 MiB at SQLite's default page size) a reset empties the tables in place; a larger
- * database is replaced by an image, so that its pages are not kept (and written at every checkpoint).
- */
-const IN_PLACE_MAX_PAGES = 1024;
-
-export interface ResetOptions {
-  /** What the seeding depends on besides code (e.g. the catalogue file's text): a new key rebuilds the kept image. */
-  key?: string;
-  /** Runs after the seeded image is in place, in the same logged step: what must differ per reset (a "now"). */
-  fresh?: () => void;
-}
 
 export class Database {
   /** Things a user must be told about (a corrupt file moved aside, a save that keeps failing). */
   readonly notices: string[];
   private readonly board: NoticeBoard;
   private readonly fs: DurableFs;
-  private stmts = new Map<string, SqlJsStatement>();
-  private columns = new Map<SqlJsStatement, RowMaker>();
   private pending: Statement[] | null = null;
   /** Work that must wait until the open transaction is committed and durably logged (events, file removals). */
   private afterCommitQueue: (() => void)[] = [];
@@ -75,7 +42,10 @@ export class Database {
   /** The state the last resetToSeeded's seeding left, reopened by the next reset with the same key. */
   private seeded?: SeededImage;
 
-  private constructor(private readonly SQL: SqlJsStatic, private sql: SqlJsDatabase, private readonly opts: DatabaseOptions) {
+  private conn: Connection;
+
+  private constructor(private readonly SQL: SqlJsStatic, sql: SqlJsDatabase, private readonly opts: DatabaseOptions) {
+    this.conn = this.connect(sql);
     this.board = opts.notices ?? new NoticeBoard();
     this.notices = this.board.list;
     this.fs = opts.fs ?? nodeFs;
@@ -105,34 +75,15 @@ export class Database {
     return this.opts.migrations ?? MIGRATIONS;
   }
 
-  /** Returns whether any migration ran. */
+  /** Runs the migrations not yet applied; returns whether any ran. */
   private migrate(): boolean {
-    this.configure();
-    const migrations = this.migrations;
-    const version = Number(this.sql.exec('PRAGMA user_version')[0]?.values[0][0] ?? 0);
-    for (let v = version; v < migrations.length; v++) {
-      this.sql.run('BEGIN');
-      this.sql.run(migrations[v]);
-      this.sql.run(`PRAGMA user_version = ${v + 1}`);
-      this.sql.run('COMMIT');
-    }
-    const seq = this.sql.exec("SELECT value FROM meta WHERE key = 'oplog_seq'")[0]?.values[0][0];
-    this.seq = Number(seq ?? 0);
-    return version < migrations.length;
+    const { ran, seq } = this.conn.migrate(this.migrations);
+    this.seq = seq;
+    return ran;
   }
 
-  private configure(): void {
-    // sql.js keeps the database in an in-memory file system; a rollback-journal file created and
-    // deleted on every transaction costs more than the write itself. Durability is the op log's job.
-    this.sql.run('PRAGMA journal_mode = MEMORY');
-    this.sql.run('PRAGMA synchronous = OFF');
-    this.sql.run('PRAGMA temp_store = MEMORY');
-    // One connection owns the file. Holding the lock spares re-validating the page cache (a header
-    // read through the JS file system) at every statement: measured 2.4× faster reads (50k indexed
-    // reads + 5k writes: 2.9–3.1 s → 1.2–1.3 s).
-    this.sql.run('PRAGMA locking_mode = EXCLUSIVE');
-    this.sql.run('PRAGMA foreign_keys = OFF');
-    if (this.opts.cacheSizeKiB !== undefined) this.sql.run(`PRAGMA cache_size = -${Math.max(0, Math.floor(this.opts.cacheSizeKiB))}`);
+  private connect(sql: SqlJsDatabase): Connection {
+    return new Connection(sql, this.opts.cacheSizeKiB);
   }
 
   /** Replays one logged transaction at start (see log-recovery.ts); throws, rolled back, if it cannot. */
@@ -151,44 +102,16 @@ export class Database {
     this.dirty = true;
   }
 
-  /** BEGIN, COMMIT, ROLLBACK: prepared once, not parsed again at every transaction. */
   private control(sql: 'BEGIN' | 'COMMIT' | 'ROLLBACK'): void {
-    this.statement(sql).run([]);
+    this.conn.control(sql);
   }
 
-  /** sqlite3_last_insert_rowid without a row object: the one value read straight off the statement. */
-  private lastInsertId(): number {
-    const s = this.statement('SELECT last_insert_rowid()');
-    try {
-      s.step();
-      return Number(s.get()[0]);
-    } finally {
-      s.reset();
-    }
-  }
-
-  private statement(sql: string): SqlJsStatement {
-    let s = this.stmts.get(sql);
-    if (!s) {
-      s = this.sql.prepare(sql);
-      this.stmts.set(sql, s);
-    }
-    return s;
+  private statement(sql: string) {
+    return this.conn.statement(sql);
   }
 
   all<T = Row>(sql: string, params: Param[] = []): T[] {
-    const s = this.statement(sql);
-    try {
-      s.bind(params as SqlValue[]);
-      const rows: T[] = [];
-      // getAsObject asks the engine for every column name on every row; the names never change.
-      let make = this.columns.get(s);
-      if (!make) this.columns.set(s, (make = rowMaker(s.getColumnNames())));
-      while (s.step()) rows.push(make(s.get()) as T);
-      return rows;
-    } finally {
-      s.reset();
-    }
+    return this.conn.all<T>(sql, params);
   }
 
   get<T = Row>(sql: string, params: Param[] = []): T | undefined {
@@ -200,7 +123,7 @@ export class Database {
     if (!this.pending) return this.tx(() => this.run(sql, params));
     this.statement(sql).run(params as SqlValue[]);
     this.pending.push([sql, params]);
-    return { changes: this.sql.getRowsModified(), lastId: this.lastInsertId() };
+    return { changes: this.conn.db.getRowsModified(), lastId: this.conn.lastInsertId() };
   }
 
   /** A write that may be lost in a crash (the request journal): checkpointed, not logged. */
@@ -316,8 +239,8 @@ export class Database {
   /** Writes the whole database atomically (temp file, fsync, rename) and empties the log; throws on failure. */
   checkpoint(force = false): void {
     if (!this.opts.file || (!this.dirty && !force) || this.pending) return;
-    this.sql.run("INSERT INTO meta(key, value) VALUES ('oplog_seq', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [String(this.seq)]);
-    atomicWrite(this.opts.file, this.sql.export(), this.fs);
+    this.conn.db.run("INSERT INTO meta(key, value) VALUES ('oplog_seq', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [String(this.seq)]);
+    atomicWrite(this.opts.file, this.conn.db.export(), this.fs);
     this.dirty = false;
     this.log?.truncate();
   }
@@ -338,7 +261,7 @@ export class Database {
   }
 
   export(): Uint8Array {
-    return this.sql.export();
+    return this.conn.db.export();
   }
 
   /**
@@ -388,11 +311,8 @@ export class Database {
         opts.fresh?.();
       });
     }
-    const before = { sql: this.sql, stmts: this.stmts, columns: this.columns };
-    this.sql = openImage(SQL, kept ? kept.image : emptyImage(SQL, this.migrations));
-    this.stmts = new Map();
-    this.columns = new Map();
-    this.configure();
+    const before = this.conn;
+    this.conn = this.connect(openImage(SQL, kept ? kept.image : emptyImage(SQL, this.migrations)));
     try {
       let seedStmts = kept?.stmts ?? [];
       if (seed && !kept) {
@@ -401,19 +321,17 @@ export class Database {
         seed();
         this.control('COMMIT');
         seedStmts = this.pending;
-        this.seeded = { key, image: this.sql.export(), stmts: seedStmts };
+        this.seeded = { key, image: this.conn.db.export(), stmts: seedStmts };
       }
       this.loggedReset(seedStmts, () => opts.fresh?.());
     } catch (err) {
       this.pending = null;
       this.afterCommitQueue = [];
-      this.freeStatements();
-      this.sql.close();
-      Object.assign(this, before);
+      this.conn.close();
+      this.conn = before;
       throw err;
     }
-    for (const st of before.stmts.values()) st.free();
-    before.sql.close();
+    before.close();
   }
 
   private pageCount(): number {
@@ -439,10 +357,8 @@ export class Database {
       next.close();
       throw err;
     }
-    this.freeStatements();
-    this.sql.close();
-    this.sql = next;
-    this.configure();
+    this.conn.close();
+    this.conn = this.connect(next);
     this.seq = rec.seq;
     this.version++;
     this.dirty = true;
@@ -450,9 +366,8 @@ export class Database {
 
   /** Makes `next` (already on disk) the live database; the old log's entries are all older than its seq. */
   private swapIn(next: SqlJsDatabase): void {
-    this.freeStatements();
-    this.sql.close();
-    this.sql = next;
+    this.conn.close();
+    this.conn = this.connect(next);
     this.version++;
     this.migrate();
     this.dirty = false;
@@ -468,14 +383,7 @@ export class Database {
     // On a failing disk the log still holds every acknowledged write; closing must not throw over it.
     this.checkpointInBackground(true);
     this.log?.close();
-    this.freeStatements();
-    this.sql.close();
-  }
-
-  private freeStatements(): void {
-    for (const s of this.stmts.values()) s.free();
-    this.stmts.clear();
-    this.columns.clear();
+    this.conn.close();
   }
 }
 

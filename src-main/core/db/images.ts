@@ -34,3 +34,16 @@ export interface SeededImage {
   image: Uint8Array;
   stmts: Statement[];
 }
+
+/**
+ * Up to this size (4 MiB at SQLite's default page size) a reset empties the tables in place; a larger
+ * database is replaced by an image, so that its pages are not kept (and written at every checkpoint).
+ */
+export const IN_PLACE_MAX_PAGES = 1024;
+
+export interface ResetOptions {
+  /** What the seeding depends on besides code (e.g. the catalogue file's text): a new key rebuilds the kept image. */
+  key?: string;
+  /** Runs after the seeded image is in place, in the same logged step: what must differ per reset (a "now"). */
+  fresh?: () => void;
+}

@@ -40,7 +40,7 @@ export const nodeFs: DurableFs = {
 const encodeParam = (p: Param) => (p instanceof Uint8Array ? { b64: Buffer.from(p).toString('base64') } : p);
 
 // The same few statements are logged again and again; their JSON text is kept (bounded: statements
-// built with a variable number of placeholders would otherwise grow it without end).
+// whose SQL text varies, e.g. with the number of `?` parameters, would otherwise grow it without end).
 const SQL_JSON_CAP = 2000;
 const sqlJson = new Map<string, string>();
 function jsonOfSql(sql: string): string {

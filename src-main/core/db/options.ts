@@ -1,0 +1,24 @@
+// How a Database is opened (database.ts).
+import type { NoticeBoard } from './notices';
+import type { DurableFs } from './oplog';
+
+export interface DatabaseOptions {
+  /** The database file; undefined keeps everything in memory. */
+  file?: string;
+  /** Schema migrations (default: the simulator's). */
+  migrations?: string[];
+  /** How often a dirty database is written out whole. */
+  checkpointIntervalMs?: number;
+  /** Checkpoint early once the log grows past this many bytes. */
+  maxLogBytes?: number;
+  /** Where notices go (shared by the simulator's databases); default: one of its own. */
+  notices?: NoticeBoard;
+  /** File writes of the log and checkpoints; tests inject failures (ENOSPC) here. */
+  fs?: DurableFs;
+  /**
+   * SQLite's page cache in KiB (default 2000, SQLite's own). It lives in sql.js's WebAssembly memory,
+   * which never shrinks after a peak; the whole file is in memory anyway, so a small cache costs
+   * little time (see connection.ts).
+   */
+  cacheSizeKiB?: number;
+}
