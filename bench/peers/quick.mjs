@@ -1,21 +1,16 @@
 // A quick look while working on the hot path: the simulator's A5 and A2 against bare node:http in one
 // sitting, CPU per request and throughput only (no peers, no cold start, no profile). BENCH_DURATION etc. apply.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureTarget } from './measure.mjs';
-import { captureA5, prepareReader, startSimulator } from './simulator.mjs';
-import { terminate } from './proc.mjs';
+import { captureFixture } from './simulator.mjs';
 import { TARGETS } from './targets.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'vet-bench-quick-'));
 try {
-  const cap = await startSimulator(['--in-memory']);
-  await prepareReader(cap.url);
-  const fixture = await captureA5(cap.url);
-  await terminate(cap.child);
   const fixtureFile = join(work, 'a5.json');
-  writeFileSync(fixtureFile, JSON.stringify(fixture));
+  await captureFixture(fixtureFile);
   const keys = (process.env.BENCH_ONLY ?? 'bare,simulator').split(',');
   const out = {};
   for (const key of keys) {

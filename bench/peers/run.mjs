@@ -55,8 +55,7 @@ if (!javaVersion() && process.env.BENCH_INSTALL_JAVA === '1' && process.getuid?.
   execFileSync('apt-get', ['install', '-y', 'default-jre-headless'], { stdio: 'inherit' });
 }
 const { measureTarget, settings } = await import('./measure.mjs');
-const { captureA5, prepareReader, startSimulator } = await import('./simulator.mjs');
-const { terminate } = await import('./proc.mjs');
+const { captureFixture } = await import('./simulator.mjs');
 const { coldStarts, resetMedian, rssOverRequests, scaleDatabase } = await import('./extras.mjs');
 const { profileA5, profileReset } = await import('./profile.mjs');
 const { render } = await import('./report.mjs');
@@ -70,12 +69,8 @@ const only = process.env.BENCH_ONLY ? new Set(['bare', 'simulator', ...process.e
 const work = mkdtempSync(join(tmpdir(), 'vet-bench-peers-'));
 try {
   // The response every peer serves: the simulator's own, captured once.
-  const cap = await startSimulator(['--in-memory']);
-  await prepareReader(cap.url);
-  const fixture = await captureA5(cap.url);
-  await terminate(cap.child);
   const fixtureFile = join(work, 'a5-response.json');
-  writeFileSync(fixtureFile, JSON.stringify(fixture));
+  const fixture = await captureFixture(fixtureFile);
   say(`captured A5: ${fixture.status}, ${Buffer.byteLength(fixture.body)} bytes, headers ${Object.keys(fixture.headers).join(', ')}`);
 
   const skipped = [];

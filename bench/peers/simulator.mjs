@@ -1,8 +1,8 @@
 // The simulator as `npm run serve` runs it (same node flags), prepared for the A5 figure: the
 // limiter off (measure the server, not the limiter) and one client user with five pets.
-import { readFileSync, openSync } from 'node:fs';
+import { readFileSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, launch } from './proc.mjs';
+import { freePort, launch, terminate } from './proc.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const CLI = join(ROOT, 'out', 'main', 'cli.js');
@@ -52,4 +52,17 @@ export async function captureA5(url) {
   const headers = {};
   for (const [k, v] of r.headers) if (!HOP_BY_HOP.has(k) && !k.startsWith('x-ratelimit')) headers[k] = v;
   return { status: r.status, headers, body };
+}
+
+/** The A5 answer every peer serves, captured from a fresh in-memory simulator into `file`. */
+export async function captureFixture(file) {
+  const cap = await startSimulator(['--in-memory']);
+  try {
+    await prepareReader(cap.url);
+    const fixture = await captureA5(cap.url);
+    writeFileSync(file, JSON.stringify(fixture));
+    return fixture;
+  } finally {
+    await terminate(cap.child);
+  }
 }
