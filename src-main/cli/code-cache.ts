@@ -1,13 +1,17 @@
 // Node ≥ 22 keeps compiled code between runs (module.enableCompileCache); Node 20 does not. There the
-// CLI runs a one-file CommonJS build of itself (out/main/serve.cjs) as a vm.Script with V8's code cache:
-// measured on this machine, compiling the 1.6 MB bundle took 73–119 ms without the cache and 25–41 ms
-// with it, and evaluating it 152–218 ms against 72–167 ms (issue 14, cold start).
-import { createHash } from 'node:crypto';
+// CLI runs a CommonJS build of itself (out/main/serve-cjs/, scripts/bundle-serve-cjs.mjs) whose files it
+// compiles as vm.Scripts with V8's code cache. Measured on this machine: compiling the partner path took
+// 73–119 ms without the cache and 25–41 ms with it (issue 14, cold start); the express side's chunks are
+// read and compiled only when a request first needs them.
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import module, { createRequire } from 'node:module';
+import Module, { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+
+// node:crypto through require: an ES import of it builds a facade that reads every export, and its
+// `webcrypto` getter loads WebCrypto, which a start does not need.
+const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
 
 export interface ColdEntry {
   loadSqlJs: () => Promise<unknown>;
@@ -63,18 +67,58 @@ function writeCache(file: string, data: Buffer): void {
   }
 }
 
+/** What Node's own CommonJS loader keeps per file; loaded chunks are registered in its cache like any module. */
+interface CjsModule {
+  exports: unknown;
+  filename: string;
+  paths: string[];
+  loaded: boolean;
+}
+const Loader = Module as unknown as {
+  new (id: string): CjsModule;
+  _cache: Record<string, CjsModule | undefined>;
+  _nodeModulePaths(dir: string): string[];
+  wrap(source: string): string;
+};
+
+/** A file smaller than this compiles in well under a millisecond: reading a cache for it costs more. */
+const MIN_CACHED_CHARS = 16 * 1024;
+
+/** The build's chunks require each other by relative name ("./serve.cjs"); everything else is Node's. */
+const isChunk = (id: string) => id.startsWith('./') && id.endsWith('.cjs');
+
 /**
- * Evaluates the CommonJS bundle with the cached code of an earlier start, and writes a fresh cache
- * `writeAfterMs` later — after the first requests, so that the functions they compiled are in it too,
- * and before a test run typically kills the process. An unusable cache is rejected by V8 and replaced.
+ * Evaluates one file of the CommonJS build with the cached code of an earlier start, as Node's
+ * loader would (registered in its cache, so a chunk required twice is evaluated once), and writes a
+ * fresh cache `writeAfterMs` later — after the first requests, so that the functions they compiled
+ * are in it too, and before a test run typically kills the process. An unusable cache is rejected by
+ * V8 and replaced. The chunks it requires are loaded the same way.
  */
-export function loadWithCodeCache(bundle: string, writeAfterMs = 1500): ColdEntry {
-  const cacheFile = cacheFileOf(bundle);
-  const cachedData = readCache(cacheFile);
-  const script = new Script(module.wrap(readFileSync(bundle, 'utf8')), { filename: bundle, cachedData });
-  const exports = {};
-  const cjs = { exports };
-  (script.runInThisContext() as (...args: unknown[]) => void)(exports, createRequire(bundle), cjs, bundle, dirname(bundle));
-  if (!cachedData || script.cachedDataRejected) setTimeout(() => writeCache(cacheFile, script.createCachedData()), writeAfterMs).unref();
-  return cjs.exports as ColdEntry;
+function loadChunk(file: string, writeAfterMs: number): unknown {
+  const known = Loader._cache[file];
+  if (known) return known.exports;
+  const source = readFileSync(file, 'utf8');
+  const cacheFile = source.length >= MIN_CACHED_CHARS ? cacheFileOf(file) : undefined;
+  const cachedData = cacheFile ? readCache(cacheFile) : undefined;
+  const script = new Script(Loader.wrap(source), { filename: file, cachedData });
+  const m = new Loader(file);
+  m.filename = file;
+  m.paths = Loader._nodeModulePaths(dirname(file));
+  const nodeRequire = createRequire(file);
+  const require = Object.assign((id: string) => (isChunk(id) ? loadChunk(nodeRequire.resolve(id), writeAfterMs) : nodeRequire(id)), nodeRequire);
+  Loader._cache[file] = m;
+  try {
+    (script.runInThisContext() as (...args: unknown[]) => void).call(m.exports, m.exports, require, m, file, dirname(file));
+  } catch (err) {
+    delete Loader._cache[file];
+    throw err;
+  }
+  m.loaded = true;
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) setTimeout(() => writeCache(cacheFile, script.createCachedData()), writeAfterMs).unref();
+  return m.exports;
+}
+
+/** The entry of the CommonJS build (cold-entry.ts), evaluated through the code cache with every chunk it loads. */
+export function loadWithCodeCache(entry: string, writeAfterMs = 1500): ColdEntry {
+  return loadChunk(createRequire(entry).resolve(entry), writeAfterMs) as ColdEntry;
 }

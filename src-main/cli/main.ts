@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { loadWithCodeCache } from './code-cache';
 
 // Node ≥ 22.1 (and Electron's Node) keep compiled code between runs; Node 20 has no such cache, and
-// runs the one-file build (serve.cjs, next to this file) through V8's code cache instead (code-cache.ts).
+// runs the CommonJS build (serve-cjs/, next to this file) through V8's code cache instead (code-cache.ts).
 const cache = module as { enableCompileCache?: () => unknown; flushCompileCache?: () => void };
 const hasCompileCache = typeof cache.enableCompileCache === 'function';
 cache.enableCompileCache?.();
@@ -31,7 +31,7 @@ const fail = (e: unknown) => {
 };
 
 function loadServe(): Promise<typeof import('./serve')> {
-  const bundle = join(dirname(fileURLToPath(import.meta.url)), 'serve.cjs');
+  const bundle = join(dirname(fileURLToPath(import.meta.url)), 'serve-cjs', 'cold-entry.cjs');
   if (!hasCompileCache && existsSync(bundle)) {
     const cold = loadWithCodeCache(bundle);
     // A failure here surfaces again, and is reported, where the database opens.

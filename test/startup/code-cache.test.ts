@@ -1,5 +1,6 @@
-// Issue 14, cold start on Node without a compile cache of its own (Node 20): the CLI runs its one-file
-// build through V8's code cache, kept in NODE_COMPILE_CACHE (or Node's default folder), written shortly
+// Issue 14, cold start on Node without a compile cache of its own (Node 20): the CLI runs its CommonJS
+// build through V8's code cache (one cache per chunk that a start reads; the express side's chunks only
+// once a request needs them), kept in NODE_COMPILE_CACHE (or Node's default folder), written shortly
 // after start so that a killed simulator keeps it too; a damaged cache is refused by V8 and replaced.
 import module from 'node:module';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -41,7 +42,7 @@ async function startAnswerAndKill(cache: string, meanwhile: () => Promise<unknow
 describe.skipIf(hasCompileCache)('the code cache of serve (Node without module.enableCompileCache)', () => {
   beforeAll(() => {
     requireBuild();
-    expect(existsSync(join(CLI, '..', 'serve.cjs'))).toBe(true);
+    expect(existsSync(join(CLI, '..', 'serve-cjs', 'cold-entry.cjs'))).toBe(true);
   });
 
   it('is written after start even when the simulator is killed, and the next start uses it without rewriting it', async () => {
@@ -70,4 +71,24 @@ describe.skipIf(hasCompileCache)('the code cache of serve (Node without module.e
     await startAnswerAndKill(cache, pause);
     expect(readFileSync(file).length).toBeGreaterThan(100_000);
   }, 60_000);
+
+  it('loads each chunk once: the control API (its own chunks) acts on the same state and error classes as the partner path', async () => {
+    const r = run(['--port', '0', '--in-memory'], { NODE_COMPILE_CACHE: tempDir() });
+    try {
+      const url = await r.ready;
+      // A core error thrown through the control API's chunk is still recognised as the core's own class.
+      const missing = await fetch(`${url}/__sim/v1/consultations/nope`);
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toEqual({ error: { code: 'not_found', message: 'Consultation Not Found' } });
+      // A limit set through the control API is the limit the partner path enforces.
+      const patched = await fetch(`${url}/__sim/v1/apps/1`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rate_limit_per_minute: 2 }) });
+      expect(patched.status).toBe(200);
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${url}/api/v2/demo/media-url`, { headers: auth })).status);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      r.child.kill('SIGKILL');
+      await r.exited;
+    }
+  }, 30_000);
 });
