@@ -36,6 +36,10 @@ if (process.argv.includes('--report-only')) {
 const started = performance.now();
 // Other work on the machine shows in every figure; the load average says how much there was.
 const loadAtStart = loadavg()[0];
+// A machine-wide CA bundle (NODE_EXTRA_CA_CERTS, set on this build machine) costs every Node process
+// ~50 ms before its first line; users' laptops rarely set it, so every target starts without it.
+const caCertsUnset = !!process.env.NODE_EXTRA_CA_CERTS;
+delete process.env.NODE_EXTRA_CA_CERTS;
 const say = (s) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 
 // The peers live in their own folder with their own lock file, installed on first use.
@@ -126,6 +130,7 @@ try {
   const header = [
     `Run ${new Date().toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}${javaVersion() ? `, ${javaVersion().split('\n')[0]}` : ''}; ${ROUNDS} round(s), ${((performance.now() - started) / 60000).toFixed(1)} minutes in all.`,
     `Load average (1 min) ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end, on ${cpus().length} cores: above the core count the targets share their cores with other work, so absolute figures (req/s, latency, CPU per request) are worse than on a quiet machine; the ratios to bare \`node:http\` from the same round are what compare across sittings.`,
+    ...(caCertsUnset ? ['NODE_EXTRA_CA_CERTS was set on this machine; it is unset for every target (it adds ~50 ms to every Node start).'] : []),
     `The captured A5 response: ${Buffer.byteLength(fixture.body)} bytes of JSON (a client user with five pets), headers ${Object.entries(fixture.headers).map(([k, v]) => `\`${k}: ${v}\``).join(', ')}.`,
   ];
   const figures = { header, targets: targets.map(({ key, label }) => ({ key, label })), rounds, skipped, extras: { cold, reset, flat, scaleUsers: SCALE_USERS }, profile, settings };
