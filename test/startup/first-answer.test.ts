@@ -43,10 +43,11 @@ describe('the first request after the ready line', () => {
   beforeAll(requireBuild);
 
   it('is answered without waiting for V8 to finish optimising the database engine', async () => {
-    // Best of three: a busy machine may slow one start, but a stall slows every one (measured: 300–360 ms
-    // with the stall, 33–60 ms without).
+    // Best of three: a busy machine may slow one start, but a stall slows every one (measured on a quiet
+    // machine: 300–360 ms with the stall, 33–60 ms without; at a load of 5 on 2 cores: 444–974 ms with it,
+    // 41–134 ms without, after a slower first start of 278–552 ms).
     const times: number[] = [];
-    for (let i = 0; i < 3 && Math.min(...times, Infinity) >= 150; i++) times.push(await msToFirstAnswer());
-    expect(Math.min(...times), `first answers took ${times.map((t) => t.toFixed(0)).join(', ')} ms`).toBeLessThan(150);
+    for (let i = 0; i < 3 && Math.min(...times, Infinity) >= 250; i++) times.push(await msToFirstAnswer());
+    expect(Math.min(...times), `first answers took ${times.map((t) => t.toFixed(0)).join(', ')} ms`).toBeLessThan(250);
   }, 60_000);
 });
