@@ -8,11 +8,13 @@
 // bare, … so a burst of other work on the machine lands on both. Each round is measured twice from a
 // separate process: a plain keep-alive `http.get` loop timed per request with performance.now(), and
 // autocannon at `connections: 1` (its histogram counts whole milliseconds, so its p50 reads 0 or 1).
+// Each loop also reads the server's main-thread CPU per request from /proc: the extra work a request
+// costs the simulator, which the load average moves far less than it moves latency.
 //
 // Usage: npm run build && node bench/latency-seq.mjs
 //   LAT_ROUNDS (3), LAT_REQUESTS per loop (3000), LAT_SECONDS of autocannon (3), LAT_WARMUP requests (500)
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +90,17 @@ function load(opts) {
   );
 }
 
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+/**
+ * CPU seconds of a process's main thread (the event loop), user + system. At one connection it moves far
+ * less with the machine's load than latency does: the extra work a request costs the simulator, as a figure.
+ */
+function mainThreadCpu(pid) {
+  const s = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / CLK_TCK;
+}
+
 const fmt = (x) => (typeof x === 'number' ? x.toFixed(3) : String(x));
 const load1 = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
@@ -103,34 +116,41 @@ try {
   running.push(sim.child);
   await prepareReader(sim.url);
   const targets = [
-    { key: 'bare', url: `http://127.0.0.1:${barePort}${A5_PATH}` },
-    { key: 'simulator', url: sim.url + A5_PATH },
+    { key: 'bare', url: `http://127.0.0.1:${barePort}${A5_PATH}`, pid: bare.child.pid },
+    { key: 'simulator', url: sim.url + A5_PATH, pid: sim.child.pid },
   ];
   console.log(`latency-seq: ${settings.rounds} rounds × (loop of ${settings.requests} + autocannon ${settings.seconds} s at 1 connection); load average ${load1()}`);
+  // Untimed: the simulator's first seconds include V8 optimising SQLite's WebAssembly on background threads.
+  for (const t of targets) await load({ mode: 'cannon', url: t.url, seconds: 2 });
   const rows = { bare: [], simulator: [] };
   for (let round = 1; round <= settings.rounds; round++) {
     for (const t of targets) {
+      const cpuBefore = mainThreadCpu(t.pid);
       const seq = await load({ mode: 'sequential', url: t.url, requests: settings.requests, warmup: settings.warmup });
+      // Per request of the loop (its warm-up requests included in the count; the child's start-up is not the server's).
+      seq.cpuUs = ((mainThreadCpu(t.pid) - cpuBefore) / (settings.requests + settings.warmup)) * 1e6;
       const cannon = await load({ mode: 'cannon', url: t.url, seconds: settings.seconds });
       if (seq.non200 || cannon.non2xx || cannon.errors) throw new Error(`${t.key} answered non-200s: ${JSON.stringify({ seq, cannon })}`);
       rows[t.key].push({ seq, cannon });
       console.log(
-        `round ${round} ${t.key.padEnd(9)} loop p50 ${fmt(seq.p50)} p90 ${fmt(seq.p90)} p99 ${fmt(seq.p99)} max ${fmt(seq.max)} ms | ` +
+        `round ${round} ${t.key.padEnd(9)} loop p50 ${fmt(seq.p50)} p90 ${fmt(seq.p90)} p99 ${fmt(seq.p99)} max ${fmt(seq.max)} ms, main thread ${seq.cpuUs.toFixed(0)} µs CPU/req | ` +
           `autocannon p50 ${cannon.p50} p90 ${cannon.p90} p99 ${cannon.p99} ms, ${cannon.rps.toFixed(0)} req/s | load ${load1()}`,
       );
     }
   }
-  console.log('\nmedians over rounds (loop, ms)   p50      p90      p99     | autocannon req/s');
+  console.log('\nmedians over rounds (loop, ms)   p50      p90      p99     | main thread µs CPU/req | autocannon req/s');
   const med = {};
   for (const key of Object.keys(rows)) {
     med[key] = Object.fromEntries(['p50', 'p90', 'p99'].map((q) => [q, median(rows[key].map((r) => r.seq[q]))]));
     med[key].rps = median(rows[key].map((r) => r.cannon.rps));
-    console.log(`  ${key.padEnd(30)} ${fmt(med[key].p50)}    ${fmt(med[key].p90)}    ${fmt(med[key].p99)}   | ${med[key].rps.toFixed(0)}`);
+    med[key].cpuUs = median(rows[key].map((r) => r.seq.cpuUs));
+    console.log(`  ${key.padEnd(30)} ${fmt(med[key].p50)}    ${fmt(med[key].p90)}    ${fmt(med[key].p99)}   | ${med[key].cpuUs.toFixed(0).padStart(5)}                  | ${med[key].rps.toFixed(0)}`);
   }
   // Ratio per round first (both measured under the same load), then the median of those.
   const ratio = (q) => median(rows.simulator.map((r, i) => r.seq[q] / rows.bare[i].seq[q]));
   console.log(
     `  simulator ÷ bare (per-round median)  p50 ${ratio('p50').toFixed(2)}×  p90 ${ratio('p90').toFixed(2)}×  p99 ${ratio('p99').toFixed(2)}×  | ` +
+      `main thread CPU ${ratio('cpuUs').toFixed(2)}× (+${median(rows.simulator.map((r, i) => r.seq.cpuUs - rows.bare[i].seq.cpuUs)).toFixed(0)} µs)  | ` +
       `req/s ${(median(rows.simulator.map((r, i) => r.cannon.rps / rows.bare[i].cannon.rps)) * 100).toFixed(0)}% of bare`,
   );
   console.log(`load average at the end ${load1()}`);
