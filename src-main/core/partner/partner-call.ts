@@ -50,16 +50,22 @@ export class PartnerCall implements PartnerLocals, BeforeSend, JournalFacts {
   rawBody?: string;
   error?: string;
   responseBody?: string;
-  readonly time: string;
+  /** The simulator clock when the request arrived; formatted for the journal only after the answer is written. */
+  private readonly arrivedMs: number;
   readonly path: string;
   /** The raw query string (after the first `?`), as Laravel and the journal read it. */
   readonly query: string;
 
   constructor(readonly journal: Journal, readonly store: SimClockStore, nowMs: number, url: string) {
-    this.time = journalTime(nowMs);
+    this.arrivedMs = nowMs;
     this.path = pathOf(url);
     const q = url.indexOf('?');
     this.query = q < 0 ? '' : url.slice(q + 1);
+  }
+
+  /** The journal's `time` of the request (when it arrived). */
+  get time(): string {
+    return journalTime(this.arrivedMs);
   }
 
   /** Headers every partner response carries, and its body for the journal. */

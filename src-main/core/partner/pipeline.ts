@@ -16,7 +16,7 @@ import { endWithText, envelopeText, sendEnvelopeText, sendFailure } from '../htt
 import { partnerLocals } from '../http/partner-context';
 import { sendPartnerError } from '../http/partner-errors';
 import { countRequest, type SimClockStore } from '../http/rate-limit';
-import { matchRoute, type RouteMatch } from '../http/route-resolver';
+import { routeOf, type RouteMatch } from '../http/route-resolver';
 import { validateInput } from '../http/validate';
 import { applicationHandlers } from './application/handlers';
 import { clientHandlers } from './client/handlers';
@@ -104,9 +104,10 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     const url = req.url ?? '/';
     const call = new PartnerCall(services.journal, store, ctx.clock.nowMs(), url);
     (res as ServerResponse & { locals: PartnerCall }).locals = call;
-    res.once('finish', journalOnFinish);
+    // `on`, not `once`: 'finish' is emitted once per response, and `once` wraps the listener in a new closure each time.
+    res.on('finish', journalOnFinish);
     // Matched once: CORS (first, as Laravel's global HandleCors) needs the app's origins, the steps after it the endpoint.
-    const route = matchRoute(call.path, req.method ?? '');
+    const route = routeOf(call.path, req.method ?? '');
     const app = route.kind === 'none' ? undefined : findApp(route.family, route.appName);
     if (applyPartnerCors(req, res, call.path, allowedOrigins(app))) return;
     answer(req, res, call, route, app).catch((err) => answerError(err, res));
