@@ -92,7 +92,7 @@ async function measure(file) {
     res.setHeader('cache-control', 'no-cache, private');
     res.setHeader('content-type', 'application/json');
     res.setHeader('content-length', String(Buffer.byteLength(bodies[u])));
-    const call = { started: performance.now(), family: 'application', appName: 'demo', endpoint, app, responseBody: bodies[u], path: '/api/v2/demo/pet/list', journal, time: '' };
+    const call = { started: performance.now(), family: 'application', appName: 'demo', endpoint, app, responseBody: bodies[u], path: '/api/v2/demo/pet/list', query: url.slice(url.indexOf('?') + 1), journal, time: '' };
     res.locals = call;
     return { req, res, call };
   }
@@ -137,6 +137,8 @@ async function measure(file) {
   // What readers see must still be right: the newest entry reads back its exact body.
   const newest = journal.get(WARM_UP + N);
   if (newest?.response_body !== bodies[(N - 1) % bodies.length]) throw new Error('the newest entry does not read back its body');
+  // A recording that failed is still stored (with its error): the timing would then be of the failure.
+  if (newest.error !== null && newest.error !== undefined) throw new Error(`the newest entry was recorded with an error: ${newest.error}`);
   if (journal.count() !== Math.min(N, 10_000)) throw new Error(`count ${journal.count()}`);
   global.gc?.();
   const mem = process.memoryUsage();
