@@ -1,0 +1,134 @@
+// Where the time of `POST /__sim/v1/reset` goes, seen from a client, in one sitting: the same
+// sequential `fetch` loop that bench/peers/extras.mjs resetMedian() runs, against
+//   (a) a bare node:http server answering {"reset":true}    — fetch and loopback alone
+//   (b) GET /__sim/v1/health on the simulator in memory      — plus express and the control API's path
+//   (c) POST /__sim/v1/reset on the simulator in memory      — plus the reset
+//   (d) POST /__sim/v1/reset on the simulator on disk        — plus the op-log record and its fsync
+// so b−a is the control request's cost and c−b the reset's. Each target runs in its own process
+// started like `npm run serve`; the rounds interleave the targets so that a noisy moment hits them all.
+//
+// Usage: node bench/reset-latency.mjs [--times 100] [--rounds 2] [--profile] [--cli other/out/main/cli.js]
+//   --profile  adds a `node --cpu-prof` split of (c) over --profile-times resets (default 2000, enough to
+//              bury the start-up in the per-reset figures), grouped as bench/peers/profile.mjs groups A5's
+//   --cli      measures another build (e.g. a copy of out/ from before a change) next to this one
+// Needs a fresh `npm run build`.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort, launch, terminate } from './peers/proc.mjs';
+import { CLI, READY_PATH, AUTH, ROOT, prepareReader } from './peers/simulator.mjs';
+import { summarise } from './peers/profile.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    times: { type: 'string', default: '100' },
+    rounds: { type: 'string', default: '2' },
+    profile: { type: 'boolean', default: false },
+    'profile-times': { type: 'string', default: '2000' },
+    cli: { type: 'string', multiple: true, default: [] },
+  },
+});
+const TIMES = Number(opts.times);
+const ROUNDS = Number(opts.rounds);
+const WARM = 3; // as resetMedian(): the first calls warm the code path
+const SERVE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve.split(' ').filter((a) => a.startsWith('--'));
+
+const quantile = (xs, q) => {
+  const s = xs.slice().sort((a, b) => a - b);
+  const at = (s.length - 1) * q;
+  const lo = Math.floor(at);
+  return s[lo] + (s[Math.ceil(at)] - s[lo]) * (at - lo);
+};
+
+const BARE = `require('node:http').createServer((req, res) => {
+  req.resume();
+  req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"reset":true}'); });
+}).listen(Number(process.argv[1]), '127.0.0.1');`;
+
+async function startBare() {
+  const port = await freePort();
+  const { child } = await launch(process.execPath, ['-e', BARE, String(port)], `http://127.0.0.1:${port}/`);
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+async function startServe(cli, storage, nodeFlags = []) {
+  const port = await freePort();
+  const args = [...SERVE_FLAGS, ...nodeFlags, cli, '--port', String(port), ...storage];
+  const { child } = await launch(process.execPath, args, `http://127.0.0.1:${port}${READY_PATH}`, { headers: { authorization: AUTH } });
+  const url = `http://127.0.0.1:${port}`;
+  await prepareReader(url); // the state resetMedian() resets: one app changed, one user, five pets
+  return { child, url };
+}
+
+/** Client-side milliseconds of `times` sequential calls, after WARM that are not counted. */
+async function loop(url, method, times) {
+  const ms = [];
+  for (let i = 0; i < times + WARM; i++) {
+    const t0 = performance.now();
+    const r = await fetch(url, { method });
+    await r.arrayBuffer();
+    if (r.status !== 200) throw new Error(`${method} ${url} answered ${r.status}`);
+    if (i >= WARM) ms.push(performance.now() - t0);
+  }
+  return ms;
+}
+
+const builds = [['this build', CLI], ...opts.cli.map((c, i) => [`--cli ${i + 1}`, c])];
+const targets = [{ name: '(a) bare node:http', start: startBare, path: '/', method: 'POST' }];
+for (const [label, cli] of builds) {
+  const tag = builds.length > 1 ? ` [${label}]` : '';
+  targets.push(
+    { name: `(b) GET health, memory${tag}`, start: () => startServe(cli, ['--in-memory']), path: '/__sim/v1/health', method: 'GET' },
+    { name: `(c) reset, memory${tag}`, start: () => startServe(cli, ['--in-memory']), path: '/__sim/v1/reset', method: 'POST' },
+    { name: `(d) reset, disk${tag}`, start: (dir) => startServe(cli, ['--data-dir', dir]), path: '/__sim/v1/reset', method: 'POST', disk: true },
+  );
+}
+
+const work = mkdtempSync(join(tmpdir(), 'bench-reset-latency-'));
+const samples = new Map(targets.map((t) => [t.name, []]));
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 ? targets.slice().reverse() : targets;
+    for (const t of order) {
+      const dir = join(work, `data-${round}-${targets.indexOf(t)}`);
+      if (t.disk) mkdirSync(dir);
+      const s = await t.start(dir);
+      try {
+        samples.get(t.name).push(...(await loop(s.url + t.path, t.method, TIMES)));
+      } finally {
+        await terminate(s.child);
+      }
+    }
+  }
+
+  const bare = quantile(samples.get(targets[0].name), 0.5);
+  console.log(`${TIMES} sequential fetch calls per target and round, ${ROUNDS} rounds, first ${WARM} of each not counted`);
+  console.log(`${'target'.padEnd(34)} ${'median'.padStart(8)} ${'p90'.padStart(8)} ${'× bare'.padStart(7)} ${'− bare'.padStart(8)}`);
+  for (const t of targets) {
+    const ms = samples.get(t.name);
+    const med = quantile(ms, 0.5);
+    console.log(`${t.name.padEnd(34)} ${med.toFixed(2).padStart(5)} ms ${quantile(ms, 0.9).toFixed(2).padStart(5)} ms ${(med / bare).toFixed(2).padStart(6)}× ${(med - bare).toFixed(2).padStart(5)} ms`);
+  }
+
+  if (opts.profile) {
+    const profDir = join(work, 'cpu-profile');
+    mkdirSync(profDir);
+    const s = await startServe(CLI, ['--in-memory'], ['--cpu-prof', '--cpu-prof-dir', profDir]);
+    try {
+      await loop(s.url + '/__sim/v1/reset', 'POST', Number(opts['profile-times']));
+    } finally {
+      await terminate(s.child); // the profile is written as the process exits
+    }
+    const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
+    if (!file) throw new Error('no .cpuprofile written (did the simulator exit cleanly on SIGTERM?)');
+    const p = summarise(join(profDir, file));
+    const calls = Number(opts['profile-times']) + WARM;
+    console.log(`\nCPU profile of (c), ${calls} resets: ${(p.busyMs / calls).toFixed(3)} ms busy per reset (start-up and idle left out)`);
+    for (const g of p.groups) if (Number.isFinite(g.shareOfBusy)) console.log(`  ${g.name.padEnd(44)} ${(g.ms / calls).toFixed(3)} ms  ${(100 * g.shareOfBusy).toFixed(1)}%`);
+    console.log('  top functions (self time):');
+    for (const f of p.functions) console.log(`    ${(f.ms / calls).toFixed(3)} ms  ${(100 * f.shareOfBusy).toFixed(1).padStart(4)}%  ${f.name}`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
