@@ -49,7 +49,7 @@ function backToBack(server: Server, port: number, first: string, then: string): 
     };
     server.prependListener('request', onRequest);
     const answers: Answer[] = [];
-    let buf = Buffer.alloc(0);
+    let buf: Buffer = Buffer.alloc(0);
     socket.on('error', reject);
     socket.on('data', (chunk) => {
       buf = Buffer.concat([buf, chunk]);
@@ -74,7 +74,8 @@ async function eventStream(url: string) {
   const decoder = new TextDecoder();
   const reading = (async () => {
     try {
-      for await (const chunk of res.body!) text += decoder.decode(chunk as Uint8Array, { stream: true });
+      const reader = res.body!.getReader();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
     } catch {
       /* aborted by stop() */
     }
