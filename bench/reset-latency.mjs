@@ -5,9 +5,9 @@
 //   (c) POST /__sim/v1/reset on the simulator in memory      — plus the reset
 //   (d) POST /__sim/v1/reset on the simulator on disk        — plus the op-log record and its fsync
 // so b−a is the control request's cost and c−b the reset's. Each target runs in its own process
-// started like `npm run serve`; the rounds interleave the targets so that a noisy moment hits them all.
+// started like `npm run serve`; the calls interleave the targets so that a noisy moment hits them all.
 //
-// Usage: node bench/reset-latency.mjs [--times 100] [--rounds 2] [--profile] [--cli other/out/main/cli.js]
+// Usage: node bench/reset-latency.mjs [--times 200] [--rounds 1] [--profile] [--cli other/out/main/cli.js]
 //   --profile  adds a `node --cpu-prof` split of (c) over --profile-times resets (default 2000, enough to
 //              bury the start-up in the per-reset figures), grouped as bench/peers/profile.mjs groups A5's
 //   --cli      measures another build (e.g. a copy of out/ from before a change) next to this one
@@ -22,8 +22,8 @@ import { summarise } from './peers/profile.mjs';
 
 const { values: opts } = parseArgs({
   options: {
-    times: { type: 'string', default: '100' },
-    rounds: { type: 'string', default: '2' },
+    times: { type: 'string', default: '200' },
+    rounds: { type: 'string', default: '1' },
     profile: { type: 'boolean', default: false },
     'profile-times': { type: 'string', default: '2000' },
     cli: { type: 'string', multiple: true, default: [] },
@@ -61,15 +61,21 @@ async function startServe(cli, storage, nodeFlags = []) {
   return { child, url };
 }
 
-/** Client-side milliseconds of `times` sequential calls, after WARM that are not counted. */
+/** One call as resetMedian() makes it: fetch, read the whole body, milliseconds on the client. */
+async function call(url, method) {
+  const t0 = performance.now();
+  const r = await fetch(url, { method });
+  await r.arrayBuffer();
+  if (r.status !== 200) throw new Error(`${method} ${url} answered ${r.status}`);
+  return performance.now() - t0;
+}
+
+/** `times` sequential calls after WARM that are not counted. */
 async function loop(url, method, times) {
   const ms = [];
   for (let i = 0; i < times + WARM; i++) {
-    const t0 = performance.now();
-    const r = await fetch(url, { method });
-    await r.arrayBuffer();
-    if (r.status !== 200) throw new Error(`${method} ${url} answered ${r.status}`);
-    if (i >= WARM) ms.push(performance.now() - t0);
+    const t = await call(url, method);
+    if (i >= WARM) ms.push(t);
   }
   return ms;
 }
@@ -89,21 +95,28 @@ const work = mkdtempSync(join(tmpdir(), 'bench-reset-latency-'));
 const samples = new Map(targets.map((t) => [t.name, []]));
 try {
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 ? targets.slice().reverse() : targets;
-    for (const t of order) {
-      const dir = join(work, `data-${round}-${targets.indexOf(t)}`);
-      if (t.disk) mkdirSync(dir);
-      const s = await t.start(dir);
-      try {
-        samples.get(t.name).push(...(await loop(s.url + t.path, t.method, TIMES)));
-      } finally {
-        await terminate(s.child);
+    // Every target is up at once and the calls go round them one at a time (a, b, c, d, a, b, …):
+    // on a shared machine a noisy moment then falls on all of them alike. Each call is still
+    // sequential, one connection, as resetMedian() makes them.
+    const running = [];
+    try {
+      for (const t of targets) {
+        const dir = join(work, `data-${round}-${targets.indexOf(t)}`);
+        if (t.disk) mkdirSync(dir);
+        running.push({ t, s: await t.start(dir) });
       }
+      for (let i = 0; i < TIMES + WARM; i++)
+        for (const { t, s } of running) {
+          const ms = await call(s.url + t.path, t.method);
+          if (i >= WARM) samples.get(t.name).push(ms);
+        }
+    } finally {
+      for (const { s } of running) await terminate(s.child);
     }
   }
 
   const bare = quantile(samples.get(targets[0].name), 0.5);
-  console.log(`${TIMES} sequential fetch calls per target and round, ${ROUNDS} rounds, first ${WARM} of each not counted`);
+  console.log(`${TIMES} sequential fetch calls per target and round, interleaved, ${ROUNDS} round(s), first ${WARM} of each not counted`);
   console.log(`${'target'.padEnd(34)} ${'median'.padStart(8)} ${'p90'.padStart(8)} ${'× bare'.padStart(7)} ${'− bare'.padStart(8)}`);
   for (const t of targets) {
     const ms = samples.get(t.name);
