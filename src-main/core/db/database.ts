@@ -305,8 +305,12 @@ export class Database {
     const kept = seed ? (this.seeded?.key === key ? this.seeded : undefined) : { key, image: emptyImage(SQL, this.migrations), stmts: [] };
     if (kept && this.pageCount() <= IN_PLACE_MAX_PAGES) {
       return this.loggedReset(kept.stmts, () => {
-        const tables = this.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'");
-        for (const { name } of tables) this.statement(`DELETE FROM "${name.replace(/"/g, '""')}"`).run();
+        const tables = this.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").map(({ name }) => `"${name.replace(/"/g, '""')}"`);
+        // Which tables hold rows, asked in one statement: a DELETE is a trip through sql.js even on an
+        // empty table, and between a test suite's cases most of the 13 are empty (issue 14: 2.13 → 1.96 ms
+        // of CPU per reset over the first 30 resets of a fresh `serve`, where the JIT has not caught up yet).
+        const held = this.all<Record<string, number>>(`SELECT ${tables.map((t, i) => `EXISTS (SELECT 1 FROM ${t}) AS t${i}`).join(', ')}`)[0];
+        tables.forEach((t, i) => held[`t${i}`] && this.statement(`DELETE FROM ${t}`).run());
         for (const [sql, params] of kept.stmts) this.statement(sql).run(params as SqlValue[]);
         opts.fresh?.();
       });
