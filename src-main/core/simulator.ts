@@ -143,13 +143,17 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
 
   const internals: SimulatorInternals = {
     ctx, services, version: options.version ?? '0.0.0', dataDir, journalCap, notices, controlToken: options.controlToken,
-    async reset() {
+    async reset(answer) {
       // The clock first: the demo app is stamped with real time. The reset is one op-log record (the
       // seeded state replayed from it), so a kill -9 at any point restarts from the old state or the reset one (tested).
       clock.backToRealTime();
       await services.defaults.reset();
+      // Committed and durable: the caller may answer now, which takes the rest off the time a client
+      // waits (issue 14). From here to the end nothing awaits, so the request after the answer is read
+      // only once every cache, window and the journal agree with the reset (test/api/reset-order.test.ts).
+      answer?.();
       loadState();
-      await store.resetAll();
+      store.resetAll();
       services.journal.clear();
       ctx.events.state('simulator', 'all', 'reset');
     },

@@ -41,14 +41,14 @@ export function recordControlCalls(log: ControlCallLog, newestJournalId: () => n
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || NOT_RECORDED.test(req.path)) return next();
     const started = Date.now();
-    const afterJournalId = newestJournalId();
     // Read now: by the time an async route answers, express has put the mount path back into req.url.
     const path = req.path;
+    const afterJournalId = path === '/reset' ? 0 : newestJournalId(); // a reset starts the replay over
     res.on('finish', () => {
       if (path === '/requests') return; // clearing the request log clears these too (below)
       if (path === '/reset' && res.statusCode < 300) log.clear(); // a reset starts the session over
       log.record({
-        afterJournalId: path === '/reset' ? 0 : afterJournalId,
+        afterJournalId,
         time: new Date(started).toISOString(),
         method: req.method,
         url: req.originalUrl,

@@ -16,7 +16,7 @@ export function controlApi(sim: SimulatorInternals): Router {
   r.get('/events', eventStream(sim.ctx.events));
   r.use(express.json({ limit: '1mb' }));
   const controlCalls = new ControlCallLog();
-  r.use(recordControlCalls(controlCalls, () => sim.services.journal.list({}, { limit: 1 }).items[0]?.id ?? 0));
+  r.use(recordControlCalls(controlCalls, () => sim.services.journal.newestId()));
   r.use(systemRoutes(sim, controlCalls));
   r.use(stateRoutes(sim));
   r.use(consultationRoutes(sim));

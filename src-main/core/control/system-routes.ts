@@ -43,9 +43,20 @@ export function systemRoutes(sim: SimulatorInternals, controlCalls: ControlCallL
     res.json({ items: s.faults.replace(parseControl(faultRulesSchema, body)) });
   });
 
+  // Answered as soon as the reset is committed (SimulatorInternals.reset): the bookkeeping after it
+  // still runs before the next request is read.
   r.post('/reset', async (_req, res) => {
-    await sim.reset();
-    res.json({ reset: true });
+    let answered = false;
+    try {
+      await sim.reset(() => {
+        answered = true;
+        res.json({ reset: true });
+      });
+    } catch (err) {
+      if (!answered) throw err;
+      // The reset itself is committed and was reported as done; a second answer is impossible.
+      console.error('The reset is done, but clearing what the simulator keeps in memory after it failed:', err);
+    }
   });
   r.post('/demo-data', async (_req, res) => {
     res.json(await sim.loadDemoData());

@@ -11,6 +11,7 @@ import type { DatabaseOptions } from './options';
 import { recoverLog } from './log-recovery';
 import { nodeFs, OpLog, type DurableFs, type LogRecord, type Param, type Statement } from './oplog';
 import { SaveFailures } from './save-failures';
+import { batchedInserts } from './seed-batches';
 import { openSnapshot } from './snapshot-check';
 import { loadSqlJs } from './sqljs';
 import { logFileOf, openExisting } from './startup';
@@ -302,12 +303,16 @@ export class Database {
     const SQL = await loadSqlJs();
     if (this.pending) throw new Error('A reset cannot run inside a transaction.');
     const key = opts.key ?? '';
-    const kept = seed ? (this.seeded?.key === key ? this.seeded : undefined) : { key, image: emptyImage(SQL, this.migrations), stmts: [] };
+    const kept = seed ? (this.seeded?.key === key ? this.seeded : undefined) : { key, image: emptyImage(SQL, this.migrations), stmts: [], rerun: [] };
     if (kept && this.pageCount() <= IN_PLACE_MAX_PAGES) {
       return this.loggedReset(kept.stmts, () => {
-        const tables = this.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'");
-        for (const { name } of tables) this.statement(`DELETE FROM "${name.replace(/"/g, '""')}"`).run();
-        for (const [sql, params] of kept.stmts) this.statement(sql).run(params as SqlValue[]);
+        const tables = this.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").map(({ name }) => `"${name.replace(/"/g, '""')}"`);
+        // Which tables hold rows, asked in one statement: a DELETE is a trip through sql.js even on an
+        // empty table, and between a test suite's cases most of the 13 are empty (issue 14: 2.13 → 1.96 ms
+        // of CPU per reset over the first 30 resets of a fresh `serve`, where the JIT has not caught up yet).
+        const held = this.all<Record<string, number>>(`SELECT ${tables.map((t, i) => `EXISTS (SELECT 1 FROM ${t}) AS t${i}`).join(', ')}`)[0];
+        tables.forEach((t, i) => held[`t${i}`] && this.statement(`DELETE FROM ${t}`).run());
+        for (const [sql, params] of kept.rerun) this.statement(sql).run(params as SqlValue[]);
         opts.fresh?.();
       });
     }
@@ -321,7 +326,7 @@ export class Database {
         seed();
         this.control('COMMIT');
         seedStmts = this.pending;
-        this.seeded = { key, image: this.conn.db.export(), stmts: seedStmts };
+        this.seeded = { key, image: this.conn.db.export(), stmts: seedStmts, rerun: batchedInserts(seedStmts) };
       }
       this.loggedReset(seedStmts, () => opts.fresh?.());
     } catch (err) {

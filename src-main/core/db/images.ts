@@ -33,6 +33,8 @@ export interface SeededImage {
   key: string;
   image: Uint8Array;
   stmts: Statement[];
+  /** `stmts` as an in-place reset runs them (seed-batches.ts); the log records `stmts`. */
+  rerun: Statement[];
 }
 
 /**

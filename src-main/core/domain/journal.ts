@@ -135,6 +135,12 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
       if (rest > 0) items.push(...found.filter(inPage(page)).slice(0, rest).map(({ query: _q, detail: _d, batch: _b, ...summary }) => summary));
       return { items, total: held.length + found.length };
     },
+    /**
+     * The id of the newest entry recorded (0 before the first): every later entry has a larger one. A
+     * counter, unlike `list`, which counts the whole journal in SQL; for placing a control call after
+     * the partner requests before it (the HAR export), an id that was cleared since places it the same.
+     */
+    newestId: (): number => nextId - 1,
     count(f: JournalFilter = {}): number {
       return heldMatching(f).length + (storedSearch(f)?.length ?? repo.count(f, visible({})));
     },
