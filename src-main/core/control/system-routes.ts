@@ -55,7 +55,7 @@ export function systemRoutes(sim: SimulatorInternals, controlCalls: ControlCallL
     } catch (err) {
       if (!answered) throw err;
       // The reset itself is committed and was reported as done; a second answer is impossible.
-      console.error('The reset is done, but clearing what the simulator keeps in memory after it failed:', err);
+      console.error(`The reset is done, but clearing what the simulator keeps in memory after it failed: ${(err as Error).message}`);
     }
   });
   r.post('/demo-data', async (_req, res) => {
