@@ -6,6 +6,8 @@ import module from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadWithCodeCache } from './code-cache';
+import { parseServeArgs } from './args';
+import { databaseFile, readEarly, type EarlyRead } from '../core/db/early-read';
 
 // Node ≥ 22.1 (and Electron's Node) keep compiled code between runs; Node 20 has no such cache, and
 // runs the CommonJS build (serve-cjs/, next to this file) through V8's code cache instead (code-cache.ts).
@@ -24,6 +26,18 @@ const starting = setInterval(() => undefined, 60_000);
 // The bin takes a command word; `serve` is the one command (and the default).
 const argv = process.argv.slice(2);
 if (argv[0] === 'serve') argv.shift();
+
+// The database file starts loading on libuv's threads while the code below loads (db/early-read.ts);
+// flags that do not parse are reported by serve, which parses them again.
+function readDatabaseEarly(): EarlyRead | undefined {
+  try {
+    const flags = parseServeArgs(argv);
+    return flags.inMemory || flags.help || flags.version ? undefined : readEarly(databaseFile(flags.dataDir));
+  } catch {
+    return undefined;
+  }
+}
+const earlyRead = readDatabaseEarly();
 
 const fail = (e: unknown) => {
   process.stderr.write(`The simulator stopped on an unexpected error: ${(e as Error).message}\n`);
@@ -47,7 +61,7 @@ loadServe()
     // The cache is written at a normal exit; a simulator that is killed (the usual end of a test run)
     // never gets one. Writing it shortly after start, off the first requests' path, keeps it anyway.
     setTimeout(() => cache.flushCompileCache?.(), 1500).unref();
-    return serve(argv, undefined, undefined, process.env.VET_SIM_INTRO);
+    return serve(argv, undefined, undefined, process.env.VET_SIM_INTRO, earlyRead);
   })
   .then(
     (code) => {

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { openSimulator } from '../core/simulator';
 import { DataDirLocked } from '../core/db/data-dir-lock';
+import type { EarlyRead } from '../core/db/early-read';
 import { projectRoot } from '../core/resources';
 import { parseServeArgs, USAGE, UsageError, type ServeFlags } from './args';
 import { appVersion } from './version';
@@ -11,7 +12,13 @@ export const EXIT_USAGE = 2;
 export const EXIT_PORT_IN_USE = 3;
 export const EXIT_DATA_DIR_LOCKED = 4;
 
-export async function serve(argv: string[], out: (line: string) => void = (l) => process.stdout.write(l + '\n'), err: (line: string) => void = (l) => process.stderr.write(l + '\n'), intro?: string): Promise<number | undefined> {
+export async function serve(
+  argv: string[],
+  out: (line: string) => void = (l) => process.stdout.write(l + '\n'),
+  err: (line: string) => void = (l) => process.stderr.write(l + '\n'),
+  intro?: string,
+  earlyRead?: EarlyRead,
+): Promise<number | undefined> {
   let flags: ServeFlags;
   try {
     flags = parseServeArgs(argv);
@@ -30,7 +37,7 @@ export async function serve(argv: string[], out: (line: string) => void = (l) =>
   try {
     sim = await openSimulator({
       dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
-      controlToken: flags.controlToken,
+      controlToken: flags.controlToken, earlyRead,
     });
   } catch (e) {
     if (e instanceof DataDirLocked) {

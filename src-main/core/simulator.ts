@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Express } from 'express';
 import { SimClock } from './clock';
 import { Database, databaseFile } from './db/database';
+import { takeEarly, type EarlyRead } from './db/early-read';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { checkFilesInBackground } from './db/integrity-check';
 import { JOURNAL_MIGRATIONS } from './db/migrations';
@@ -38,6 +39,8 @@ export interface SimulatorOptions {
   controlToken?: string;
   /** File writes of the op logs and checkpoints; tests inject disk errors here. */
   fs?: DurableFs;
+  /** The database file, read ahead by the CLI while it loaded (db/early-read.ts); used only if unchanged. */
+  earlyRead?: EarlyRead;
 }
 
 /** A simulator whose express side (control API, UI, media) is loaded on the first request that needs it. */
@@ -111,7 +114,9 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   let db: Database;
   let journalDb: Database;
   try {
-    db = await Database.open({ file: dataDir ? databaseFile(dataDir) : undefined, checkpointIntervalMs: options.checkpointIntervalMs, notices: board, fs: options.fs });
+    const file = dataDir ? databaseFile(dataDir) : undefined;
+    const preread = file ? takeEarly(options.earlyRead, file) : undefined;
+    db = await Database.open({ file, checkpointIntervalMs: options.checkpointIntervalMs, notices: board, fs: options.fs, preread });
     // The journal is its own file, checkpointed less often: partner data stays small and cheap to write out.
     journalDb = await Database.open({ file: dataDir ? join(dataDir, 'journal.sqlite') : undefined, migrations: JOURNAL_MIGRATIONS, checkpointIntervalMs: 30_000, notices: board, fs: options.fs });
   } catch (err) {

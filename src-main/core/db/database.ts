@@ -57,7 +57,7 @@ export class Database {
     const SQL = await loadSqlJs();
     const board = opts.notices ?? new NoticeBoard();
     if (opts.file) mkdirSync(dirname(opts.file), { recursive: true });
-    const existing = opts.file ? openExisting(SQL, opts.file, board) : undefined;
+    const existing = opts.file ? openExisting(SQL, opts.file, board, await opts.preread) : undefined;
     const db = new Database(SQL, existing ?? new SQL.Database(), { ...opts, notices: board });
     const migrated = db.migrate();
     if (opts.file) {
@@ -392,4 +392,4 @@ export class Database {
   }
 }
 
-export const databaseFile = (dataDir: string) => join(dataDir, 'simulator.sqlite');
+export { databaseFile } from './early-read';

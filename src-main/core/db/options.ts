@@ -21,4 +21,6 @@ export interface DatabaseOptions {
    * little time (see connection.ts).
    */
   cacheSizeKiB?: number;
+  /** `file`'s current bytes, read ahead (early-read.ts takeEarly); undefined: read the file here. */
+  preread?: Promise<Uint8Array | undefined>;
 }

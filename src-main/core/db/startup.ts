@@ -34,8 +34,8 @@ export function moveAside(file: string): string {
   return aside;
 }
 
-/** The database in `file`, or undefined for a fresh start; see the module comment. */
-export function openExisting(SQL: SqlJsStatic, file: string, notices: NoticeBoard): SqlJsDatabase | undefined {
+/** The database in `file` (its bytes, when already read: `preread`), or undefined for a fresh start; see the module comment. */
+export function openExisting(SQL: SqlJsStatic, file: string, notices: NoticeBoard, preread?: Uint8Array): SqlJsDatabase | undefined {
   removeLeftoverTemps(file);
   const log = logFileOf(file);
   if (!existsSync(file)) {
@@ -46,7 +46,7 @@ export function openExisting(SQL: SqlJsStatic, file: string, notices: NoticeBoar
     }
     return undefined;
   }
-  const sql = openIfReadable(SQL, readFileSync(file));
+  const sql = openIfReadable(SQL, preread ?? readFileSync(file));
   if (sql) return sql;
   const aside = moveAside(file);
   if (existsSync(log)) renameSync(log, `${aside}-oplog`);
