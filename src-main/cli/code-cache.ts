@@ -3,7 +3,7 @@
 // compiles as vm.Scripts with V8's code cache. Measured on this machine: compiling the partner path took
 // 73–119 ms without the cache and 25–41 ms with it (issue 14, cold start); the express side's chunks are
 // read and compiled only when a request first needs them.
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,34 +19,37 @@ export interface ColdEntry {
 }
 
 /** Where the cache is kept: NODE_COMPILE_CACHE as Node ≥ 22 reads it, else Node's own default folder. */
-function cacheFileOf(bundle: string): string {
+function cacheFileOf(bundle: string, st: Stats): string {
   const dir = process.env.NODE_COMPILE_CACHE || join(tmpdir(), 'node-compile-cache');
   // One file per bundle build and Node version. V8 checks only the source's length and the flags, so a
   // rebuild of equal length must not find the old cache: the bundle's size and mtime are in the key.
-  let stamp = '';
-  try {
-    const st = statSync(bundle);
-    stamp = `${st.size}\0${st.mtimeMs}`;
-  } catch {
-    /* readFileSync below reports a missing bundle */
-  }
+  const stamp = `${st.size}\0${st.mtimeMs}`;
   const key = createHash('sha256').update(`${bundle}\0${stamp}\0${process.version}\0${process.arch}`).digest('hex').slice(0, 16);
   return join(dir, `vet-consult-sim-${key}.v8cache`);
 }
 
 /**
  * Cached code runs as this process's code, so it is read only from a folder (and file) this user owns
- * and nobody else may write to: in a shared temp folder another user could otherwise plant one.
+ * and nobody else may write to: in a shared temp folder another user could otherwise plant one. The
+ * folder must be a real folder, not a symlink another user could point elsewhere between check and use.
  */
-function trusted(path: string): boolean {
-  const s = statSync(path);
-  return (process.getuid === undefined || s.uid === process.getuid()) && (s.mode & 0o022) === 0;
+const ours = (s: Stats) => (process.getuid === undefined || s.uid === process.getuid()) && (s.mode & 0o022) === 0;
+function trustedFolder(dir: string): boolean {
+  const s = lstatSync(dir);
+  return s.isDirectory() && ours(s);
 }
 
+/** The cache file, checked and read through one descriptor opened without following a symlink. */
 function readCache(file: string): Buffer | undefined {
   try {
-    if (!trusted(dirname(file)) || !trusted(file)) return undefined;
-    return readFileSync(file);
+    if (!trustedFolder(dirname(file))) return undefined;
+    const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    try {
+      const s = fstatSync(fd);
+      return s.isFile() && ours(s) ? readFileSync(fd) : undefined;
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return undefined; // first start, or a cache folder that cannot be read: compile as usual
   }
@@ -57,7 +60,7 @@ function writeCache(file: string, data: Buffer): void {
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     // Only into a folder the read side would trust, and never through a planted file or symlink ('wx').
-    if (!trusted(dirname(file))) return;
+    if (!trustedFolder(dirname(file))) return;
     const tmp = `${file}.${process.pid}.tmp`;
     rmSync(tmp, { force: true });
     writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
@@ -82,7 +85,7 @@ const Loader = Module as unknown as {
 };
 
 /** A file smaller than this compiles in well under a millisecond: reading a cache for it costs more. */
-const MIN_CACHED_CHARS = 16 * 1024;
+const MIN_CACHED_BYTES = 16 * 1024;
 
 /** The build's chunks require each other by relative name ("./serve.cjs"); everything else is Node's. */
 const isChunk = (id: string) => id.startsWith('./') && id.endsWith('.cjs');
@@ -97,8 +100,10 @@ const isChunk = (id: string) => id.startsWith('./') && id.endsWith('.cjs');
 function loadChunk(file: string, writeAfterMs: number): unknown {
   const known = Loader._cache[file];
   if (known) return known.exports;
+  // Stat first: the key names what is read next (a rebuild in between gives a size or mtime of its own).
+  const st = statSync(file);
   const source = readFileSync(file, 'utf8');
-  const cacheFile = source.length >= MIN_CACHED_CHARS ? cacheFileOf(file) : undefined;
+  const cacheFile = st.size >= MIN_CACHED_BYTES && Buffer.byteLength(source) === st.size ? cacheFileOf(file, st) : undefined;
   const cachedData = cacheFile ? readCache(cacheFile) : undefined;
   const script = new Script(Loader.wrap(source), { filename: file, cachedData });
   const m = new Loader(file);

@@ -56,7 +56,9 @@ function loadServe(): Promise<typeof import('./serve')> {
   return import('./serve');
 }
 
-loadServe()
+// In a promise: a build file that is missing or broken is reported in one line by `fail`, never a stack trace.
+Promise.resolve()
+  .then(loadServe)
   .then(({ serve }) => {
     // The cache is written at a normal exit; a simulator that is killed (the usual end of a test run)
     // never gets one. Writing it shortly after start, off the first requests' path, keeps it anyway.

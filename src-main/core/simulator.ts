@@ -156,11 +156,15 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
       // Committed and durable: the caller may answer now, which takes the rest off the time a client
       // waits (issue 14). From here to the end nothing awaits, so the request after the answer is read
       // only once every cache, window and the journal agree with the reset (test/api/reset-order.test.ts).
-      answer?.();
-      loadState();
-      store.resetAll();
-      services.journal.clear();
-      ctx.events.state('simulator', 'all', 'reset');
+      try {
+        answer?.();
+      } finally {
+        // Even when answering failed: the reset is committed, and nothing may go on seeing the state before it.
+        loadState();
+        store.resetAll();
+        services.journal.clear();
+        ctx.events.state('simulator', 'all', 'reset');
+      }
     },
     async restore(bytes) {
       await db.replaceWith(bytes, Object.keys(IMAGE_TYPES));

@@ -3,7 +3,7 @@
 // once a request needs them), kept in NODE_COMPILE_CACHE (or Node's default folder), written shortly
 // after start so that a killed simulator keeps it too; a damaged cache is refused by V8 and replaced.
 import module from 'node:module';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, requireBuild, run, tempDir } from '../cli/run';
@@ -71,6 +71,14 @@ describe.skipIf(hasCompileCache)('the code cache of serve (Node without module.e
     await startAnswerAndKill(cache, pause);
     expect(readFileSync(file).length).toBeGreaterThan(100_000);
   }, 60_000);
+
+  it('neither reads nor writes a cache through a symlinked folder (another user could repoint it between check and use)', async () => {
+    const real = tempDir();
+    const link = join(tempDir(), 'cache-link');
+    symlinkSync(real, link);
+    await startAnswerAndKill(link, pause);
+    expect(cacheFiles(real)).toEqual([]);
+  }, 30_000);
 
   it('loads each chunk once: the control API (its own chunks) acts on the same state and error classes as the partner path', async () => {
     const r = run(['--port', '0', '--in-memory'], { NODE_COMPILE_CACHE: tempDir() });

@@ -31,6 +31,12 @@ describe('batchedInserts', () => {
     expect(batchedInserts(stmts)).toEqual(stmts);
   });
 
+  it('leaves alone a run whose statement has a parameter after its row (an upsert setting a value)', () => {
+    const upsert = (n: number): Statement => ['INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = ?', [`k${n}`, 'v', 'v']];
+    const stmts = [upsert(1), upsert(2)];
+    expect(batchedInserts(stmts)).toEqual(stmts);
+  });
+
   it('keeps every statement under 999 parameters, the lowest limit SQLite has had', () => {
     const many = Array.from({ length: 300 }, (_, i) => vet(i));
     const batched = batchedInserts(many);

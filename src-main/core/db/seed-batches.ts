@@ -13,7 +13,10 @@ export function batchedInserts(stmts: readonly Statement[]): Statement[] {
   const out: Statement[] = [];
   for (let i = 0; i < stmts.length; ) {
     const [sql, params] = stmts[i];
-    const row = ONE_ROW.exec(sql);
+    const match = ONE_ROW.exec(sql);
+    // Only when the row's placeholders are all the statement's parameters: one after VALUES (an upsert's
+    // `SET x = ?`) would be interleaved with the next row's.
+    const row = match && (match[2].match(/\?/g) ?? []).length === params.length ? match : null;
     let end = i + 1;
     if (row) while (end < stmts.length && stmts[end][0] === sql && (end - i + 1) * params.length <= MAX_PARAMS) end++;
     if (!row || end - i === 1) {
