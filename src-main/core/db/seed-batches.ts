@@ -14,7 +14,7 @@ export function batchedInserts(stmts: readonly Statement[]): Statement[] {
   for (let i = 0; i < stmts.length; ) {
     const [sql, params] = stmts[i];
     const match = ONE_ROW.exec(sql);
-    // Only when the row's placeholders are all the statement's parameters: one after VALUES (an upsert's
+    // Only when the row's question marks are all the statement's parameters: one after VALUES (an upsert's
     // `SET x = ?`) would be interleaved with the next row's.
     const row = match && (match[2].match(/\?/g) ?? []).length === params.length ? match : null;
     let end = i + 1;
