@@ -21,6 +21,8 @@ import { SimulatorEventBus } from './events';
 import { SimClockStore } from './http/rate-limit';
 import { partnerPipeline } from './partner/pipeline';
 import { isPartnerUrl } from './partner-url';
+import { sendFailure } from './http/envelope';
+import { loadOnce } from './load-once';
 import type { SimulatorInternals } from './simulator-internals';
 
 export interface SimulatorOptions {
@@ -84,9 +86,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
 function answerHostFailure(res: ServerResponse, err: unknown): void {
   console.error(`The control API and UI could not be loaded: ${(err as Error).message}`);
   if (res.headersSent) return void res.destroy();
-  const body = JSON.stringify({ success: false, status_code: 500, message: ['Server Error'], data: [] });
-  res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'no-cache, private', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
+  sendFailure(res, 500, ['Server Error']);
 }
 
 /** createSimulator with the express app loaded, for callers that use `app` directly. */
@@ -183,14 +183,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
 
   const partner = partnerPipeline(ctx, services, store);
   let app: Express | undefined;
-  let loadingHost: Promise<Express> | undefined;
-  const host = () =>
-    (loadingHost ??= import('./express-host')
-      .then((m) => (app = m.expressHost(internals, partner, options.uiDir)))
-      .catch((err: unknown) => {
-        loadingHost = undefined; // the next request tries again
-        throw err;
-      }));
+  const host = loadOnce(() => import('./express-host').then((m) => (app = m.expressHost(internals, partner, options.uiDir))));
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     // Partner requests never enter express: the hot path is the lean pipeline alone.
     if (isPartnerUrl(req.url)) return partner(req, res);

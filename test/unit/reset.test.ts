@@ -144,13 +144,18 @@ describe('reset', () => {
     b.close();
   });
 
-  it('replay starts at the last reset: what was logged before it is superseded, even an entry that no longer applies', async () => {
-    const f = dataFile();
+  /** Kim, a reset, then Lee, left open as a crash leaves it: the op log's lines. */
+  async function kimResetLee(f: string): Promise<string[]> {
     const a = await open(f);
     addKim(a.services);
     await a.services.defaults.reset();
     a.services.users.registerApplicationUser(a.services.apps.byId(1)!, { email: 'lee@example.com', first_name: 'Lee', role: 'users', dev_type: 'ios' });
-    const lines = readFileSync(`${f}-oplog`, 'utf8').split('\n');
+    return readFileSync(`${f}-oplog`, 'utf8').split('\n');
+  }
+
+  it('replay starts at the last reset: what was logged before it is superseded, even an entry that no longer applies', async () => {
+    const f = dataFile();
+    const lines = await kimResetLee(f);
     const first = JSON.parse(lines[0]) as { seq: number; stmts: unknown[] };
     lines[0] = JSON.stringify({ seq: first.seq, stmts: [['INSERT INTO no_such_table (x) VALUES (?)', [1]]] });
     writeFileSync(`${f}-oplog`, lines.join('\n'));
@@ -161,11 +166,7 @@ describe('reset', () => {
 
   it('a reset record that cannot be replayed leaves the writes before it applied, and the notice counts what was not', async () => {
     const f = dataFile();
-    const a = await open(f);
-    addKim(a.services);
-    await a.services.defaults.reset();
-    a.services.users.registerApplicationUser(a.services.apps.byId(1)!, { email: 'lee@example.com', first_name: 'Lee', role: 'users', dev_type: 'ios' });
-    const lines = readFileSync(`${f}-oplog`, 'utf8').split('\n').filter(Boolean);
+    const lines = (await kimResetLee(f)).filter(Boolean);
     const at = lines.findIndex((l) => (JSON.parse(l) as { reset?: boolean }).reset);
     expect(at).toBeGreaterThan(0);
     const reset = JSON.parse(lines[at]) as { seq: number; reset: boolean; stmts: unknown[] };

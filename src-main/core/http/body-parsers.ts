@@ -3,21 +3,15 @@
 import express from 'express';
 import multer, { type StorageEngine } from 'multer';
 import typeis from 'type-is';
-import { jsonDeeperThan, MAX_DEPTH, tooDeep } from './laravel-input';
 import { IMAGE_KEY, IMAGE_LIMIT, JSON_LIMIT } from './body-limits';
-import { partnerLocals } from './partner-context';
+import { acceptJsonText } from './plain-json';
 
 export { typeis };
 export const json = express.json({
   limit: JSON_LIMIT,
   type: ['application/json', 'application/*+json'],
   strict: false,
-  verify: (_req, res, buf) => {
-    const text = buf.toString('utf8');
-    partnerLocals(res).rawBody = text;
-    // Refused from the text, so a hostile body never becomes a deep object that something walks.
-    if (jsonDeeperThan(text, MAX_DEPTH)) throw tooDeep('request body');
-  },
+  verify: (_req, res, buf) => acceptJsonText(res, buf.toString('utf8')),
 });
 // The raw text, split into pairs below: PHP's bracket rules, not qs's, and a bounded depth.
 export const form = express.text({ type: 'application/x-www-form-urlencoded', limit: JSON_LIMIT });

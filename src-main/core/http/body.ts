@@ -9,12 +9,16 @@ import { sniffImageType } from './image-type';
 import { cleanInput, MAX_DEPTH, mergeInput, nestedDeeperThan, nestPairs, tooDeep } from './laravel-input';
 import { partnerLocals } from './partner-context';
 import { isPlainJson, readPlainJson } from './plain-json';
+import { loadOnce } from '../load-once';
 
 export { IMAGE_LIMIT, JSON_LIMIT } from './body-limits';
 
-let parsers: Promise<typeof import('./body-parsers')> | undefined;
-/** express and multer, on the first request with a body (a failed load is tried again next time). */
-const loadParsers = () => (parsers ??= import('./body-parsers').catch((err) => ((parsers = undefined), Promise.reject(err))));
+/** express and multer, on the first request with a body. */
+const loadParsers = loadOnce(() => import('./body-parsers'));
+
+/** Whether a request has a body, as type-is's hasBody says, without loading type-is: a transfer-encoding, or a content-length that is a number. */
+export const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined || !isNaN(req.headers['content-length'] as unknown as number);
 /** PHP reads form and multipart bodies of POST-like requests only; a JSON body is read on any method. */
 const readsFormBody = (req: IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD';
 
@@ -27,8 +31,7 @@ type BodyOf = IncomingMessage & { body?: unknown; files?: Express.Multer.File[] 
 /** Reads the body into `req.body` (the journal's capture reads it there) and the file into the locals. */
 async function readBody(req: BodyOf, res: ServerResponse): Promise<void> {
   // No body at all (a GET): nothing for the parsers to do, as they would find themselves.
-  // type-is's hasBody, without loading type-is: a transfer-encoding, or a content-length that is a number.
-  if (req.headers['transfer-encoding'] === undefined && isNaN(req.headers['content-length'] as unknown as number)) return;
+  if (!hasBody(req)) return;
   if (isPlainJson(req)) return readPlainJson(req, res);
   const { json, form, upload, typeis } = await loadParsers();
   if (readsFormBody(req) && typeis(req, ['multipart/form-data'])) {

@@ -20,6 +20,16 @@ export function isPlainJson(req: IncomingMessage): boolean {
   );
 }
 
+/**
+ * A JSON body's text as read: kept for the journal (the raw text Laravel saw), and refused from the text
+ * when nested past the limit, so a hostile body never becomes a deep object that something walks.
+ * Shared with body-parser's reader (body-parsers.ts), which calls it as its `verify`.
+ */
+export function acceptJsonText(res: ServerResponse, text: string): void {
+  partnerLocals(res).rawBody = text;
+  if (jsonDeeperThan(text, MAX_DEPTH)) throw tooDeep('request body');
+}
+
 /** body-parser's error shapes, so the pipeline's error table (partner-errors.ts) answers them alike. */
 const failure = (message: string, status: number, type: string, extra: object = {}) => Object.assign(new Error(message), { status, statusCode: status, expose: true, type, ...extra });
 
@@ -37,9 +47,11 @@ export function readPlainJson(req: IncomingMessage & { body?: unknown }, res: Se
       cleanup();
       if (received !== expected) return reject(failure('request size did not match content length', 400, 'request.size.invalid', { expected, length: expected, received }));
       const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received)).toString('utf8');
-      partnerLocals(res).rawBody = text;
-      // Refused from the text, so a hostile body never becomes a deep object that something walks.
-      if (jsonDeeperThan(text, MAX_DEPTH)) return reject(tooDeep('request body'));
+      try {
+        acceptJsonText(res, text);
+      } catch (err) {
+        return reject(err);
+      }
       // iconv (body-parser's decoder) drops a byte-order mark; JSON.parse would not take it.
       const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
       if (json.length === 0) {

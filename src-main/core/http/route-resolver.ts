@@ -1,6 +1,6 @@
 // Step 1 and 2 of every partner request: which endpoint (404 / 405), which app (404).
 import { ENDPOINTS, type Endpoint, type Family } from '../../../src-shared/endpoints';
-import { Memo } from '../journal/memo';
+import { Memo } from '../memo';
 
 export const FAMILY_PATTERNS: [Family, RegExp][] = [
   ['application', /^\/api\/v2\/([^/]+)(\/.*)$/],
@@ -54,7 +54,7 @@ export function decodeURIComponentSafe(s: string): string {
 
 // A client calls the same few paths again and again: each distinct method and path is matched once
 // (two regular expressions, a decode and a table lookup were ~2.5 µs of every request before its answer).
-// Paths are the client's to choose, so the table is bounded (journal/memo.ts); the matches are frozen,
+// Paths are the client's to choose, so the table is bounded (memo.ts); the matches are frozen,
 // since every request with that path shares one.
 const matches = new Memo<RouteMatch>(512, (key) => {
   const space = key.indexOf(' ');

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import type { JournalParam } from '../../../src-shared/control';
 import { partnerLocals } from '../http/partner-context';
 import { maskBodyText, maskFormText, maskHeader, maskJsonText, maskQuery, isSecretKey, MASK } from './masking';
-import { Memo } from './memo';
+import { Memo } from '../memo';
 import type { Originals } from './originals';
 
 export interface CapturedRequest {

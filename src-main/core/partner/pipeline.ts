@@ -10,7 +10,7 @@ import type { Services } from '../domain/services';
 import { unauthenticated } from '../errors';
 import { checkApiKey } from '../http/auth';
 import { requestBaseUrl } from '../http/base-url';
-import { readInput } from '../http/body';
+import { hasBody, readInput } from '../http/body';
 import { allowedOrigins, applyPartnerCors } from '../http/cors';
 import { endWithText, envelopeText, sendEnvelopeText, sendFailure } from '../http/envelope';
 import { partnerLocals } from '../http/partner-context';
@@ -43,9 +43,6 @@ function sendRaw(res: ServerResponse, raw: { contentType: string; body: string; 
   if (raw.fileName) res.setHeader('content-disposition', attachment(raw.fileName));
   endWithText(res, raw.body);
 }
-
-/** A request without a body: its input is its query string alone (the read cache's key). */
-const bodiless = (req: IncomingMessage) => req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
 
 /** The envelope for a thrown error; if even that cannot be written, the socket is closed rather than left hanging. */
 function answerError(err: unknown, res: ServerResponse): void {
@@ -82,7 +79,8 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
       if (rule.delay_ms) await new Promise((r) => setTimeout(r, rule.delay_ms));
       if (rule.status) return sendFailure(res, rule.status, [rule.message ?? `Injected fault (${rule.status})`]);
     }
-    const cacheKey = bodiless(req) ? ReadCache.keyOf(endpoint.id, app.id, call.query) : undefined;
+    // Without a body, the input is the query string alone: the read cache's key.
+    const cacheKey = !hasBody(req) ? ReadCache.keyOf(endpoint.id, app.id, call.query) : undefined;
     const cached = cacheKey && cache.get(cacheKey);
     if (cached) return sendEnvelopeText(res, 200, cached);
     await readInput(req, res, call.query);

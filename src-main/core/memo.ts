@@ -1,5 +1,5 @@
-// A bounded memo for the journal's per-request work whose inputs repeat: the same Authorization header,
-// query string or header name arrives again and again from one client. Inputs are the client's to
+// A bounded memo for per-request work whose inputs repeat: the same Authorization header, query
+// string, header name or path arrives again and again from one client. Inputs are the client's to
 // choose, so the table is bounded in entries and key length: when it fills up it starts over (no
 // bookkeeping per hit), and a long key is computed every time rather than kept.
 export class Memo<V> {
