@@ -120,4 +120,13 @@ describe('tester UI in the browser', () => {
     await page.getByTestId('queue-item').first().click();
     await shot('vet-console-demo');
   });
+
+  it('a reset sent by a test suite empties the state browser that is open', async () => {
+    await page.getByRole('tab', { name: 'State' }).click();
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await expect.poll(() => page.getByTestId('table-users').locator('tbody tr').count()).toBeGreaterThan(0);
+    expect((await fetch(`${url}/__sim/v1/reset`, { method: 'POST' })).status).toBe(200);
+    await page.getByText('No users yet').waitFor();
+    await shot('state-after-reset');
+  });
 });

@@ -1,7 +1,13 @@
 // One zustand store of slices; components read it with atomic selectors.
 import { create, type StateCreator } from 'zustand';
 import type { ConnectionSlice, RequestsSlice, SimStateSlice, Store, UiSlice } from './types';
-import type { JournalSummary } from './shared';
+import type { JournalSummary, StateEvent } from './shared';
+
+/** Every kind of record a state event names (a Record, so that a new kind cannot be left out). */
+const ENTITY_KINDS: Record<StateEvent['entity'], true> = {
+  app: true, vet: true, user: true, pet: true, consultation: true, feedback: true, payment: true, clock: true, simulator: true, journal: true, faults: true,
+};
+const EVERY_ENTITY = Object.keys(ENTITY_KINDS);
 
 const count = (rows: JournalSummary[], c: RequestsSlice['counters']) => {
   const out = { ...c };
@@ -62,7 +68,8 @@ const simState: StateCreator<Store, [], [], SimStateSlice> = (set, get) => ({
   setFaults: (faults) => set({ faults }),
   bump: (entities) => {
     const versions = { ...get().versions };
-    for (const e of entities) versions[e] = (versions[e] ?? 0) + 1;
+    // A `simulator` event (a reset, a restore, the demo data) changes every kind of record at once.
+    for (const e of entities.includes('simulator') ? EVERY_ENTITY : entities) versions[e] = (versions[e] ?? 0) + 1;
     set({ versions });
   },
 });
