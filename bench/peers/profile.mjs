@@ -101,14 +101,14 @@ async function profileWhile(dir, name, work) {
 /** The simulator under A5 at 50 connections for `seconds`. */
 export const profileA5 = (dir, seconds) =>
   profileWhile(dir, 'a5', async (url) => {
-    const load = await runLoad({ mode: 'cannon', url: url + A5_PATH, headers: { authorization: AUTH }, connections: 50, duration: seconds });
+    const load = await runLoad({ mode: 'cannon', url: url + A5_PATH, headers: { authorization: AUTH }, connections: Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 50), duration: seconds });
     return { rps: load.rps, seconds };
   });
 
 /** The simulator under A2 (a durable write) at 50 connections for `seconds`. */
 export const profileA2 = (dir, seconds) =>
   profileWhile(dir, 'a2', async (url) => {
-    const load = await runLoad({ mode: 'cannon', url: url + A2.path, method: 'POST', headers: { authorization: AUTH, 'content-type': 'application/json' }, body: A2.body, connections: 50, duration: seconds });
+    const load = await runLoad({ mode: 'cannon', url: url + A2.path, method: 'POST', headers: { authorization: AUTH, 'content-type': 'application/json' }, body: A2.body, connections: Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 50), duration: seconds });
     return { rps: load.rps, seconds };
   });
 

@@ -6,7 +6,9 @@ import { freePort, launch, terminate } from './proc.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const CLI = join(ROOT, 'out', 'main', 'cli.js');
-const SERVE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve.split(' ').filter((a) => a.startsWith('--'));
+// BENCH_SERVE_FLAGS (space-separated) replaces them, to compare node flags in one sitting.
+const SERVE_FLAGS = (process.env.BENCH_SERVE_FLAGS ?? JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve)
+  .split(' ').filter((a) => a.startsWith('--'));
 
 export const AUTH = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
 export const READER = 'reader@bench.example';

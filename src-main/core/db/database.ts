@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Database as SqlJsDatabase, SqlJsStatic, SqlValue } from 'sql.js';
 import { atomicWrite } from './atomic-write';
 import { Connection } from './connection';
-import { emptyImage, IN_PLACE_MAX_PAGES, openImage, type ResetOptions, type SeededImage } from './images';
+import { emptyImage, freshDatabase, IN_PLACE_MAX_PAGES, openImage, type ResetOptions, type SeededImage } from './images';
 import { MIGRATIONS } from './migrations';
 import { NoticeBoard } from './notices';
 import type { DatabaseOptions } from './options';
@@ -58,7 +58,7 @@ export class Database {
     const board = opts.notices ?? new NoticeBoard();
     if (opts.file) mkdirSync(dirname(opts.file), { recursive: true });
     const existing = opts.file ? openExisting(SQL, opts.file, board, await opts.preread) : undefined;
-    const db = new Database(SQL, existing ?? new SQL.Database(), { ...opts, notices: board });
+    const db = new Database(SQL, existing ?? freshDatabase(SQL, opts.migrations ?? MIGRATIONS), { ...opts, notices: board });
     const migrated = db.migrate();
     if (opts.file) {
       const hadLog = recoverLog(logFileOf(opts.file), db.seq, (rec) => db.replay(rec), board);

@@ -2,12 +2,13 @@
 // every migration (measured 22 → 4 ms in memory) or the seeding (see Database.resetToSeeded).
 import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import type { Statement } from './oplog';
+import { prebuiltImage } from './prebuilt-images';
 
-/** The empty, migrated database of each schema, as bytes; built once per process. */
+/** The empty, migrated database of each schema, as bytes; prebuilt (prebuilt-images.ts) or built once per process. */
 const EMPTY_IMAGES = new WeakMap<string[], Uint8Array>();
 
 export function emptyImage(SQL: SqlJsStatic, migrations: string[]): Uint8Array {
-  let image = EMPTY_IMAGES.get(migrations);
+  let image = EMPTY_IMAGES.get(migrations) ?? prebuiltImage(migrations);
   if (!image) {
     const fresh = new SQL.Database();
     try {
@@ -17,9 +18,15 @@ export function emptyImage(SQL: SqlJsStatic, migrations: string[]): Uint8Array {
     } finally {
       fresh.close();
     }
-    EMPTY_IMAGES.set(migrations, image);
   }
+  EMPTY_IMAGES.set(migrations, image);
   return image;
+}
+
+/** A new database: opened from its schema's prebuilt image when there is one (no migration left to run), else empty. */
+export function freshDatabase(SQL: SqlJsStatic, migrations: string[]): SqlJsDatabase {
+  const image = prebuiltImage(migrations);
+  return image ? openImage(SQL, image) : new SQL.Database();
 }
 
 /** A database opened from an image. sql.js copies the bytes into its own file, so one image serves every reset. */
