@@ -165,10 +165,15 @@ export const nested = <S extends Record<string, FieldBuilder>, const O extends O
     ),
   );
 
+/**
+ * A request's fields. Each field's schema is built when the object's shape is first read (zod resolves
+ * a shape's getters once, at its first parse), not when the module loads: building every endpoint's
+ * schemas was ~10 ms of each start (issue 14, cold start), and a start answers only a few endpoints.
+ */
 export function fields<S extends Record<string, FieldBuilder>>(spec: S) {
-  return z.object(Object.fromEntries(Object.entries(spec).map(([k, b]) => [k, b(k)])) as {
-    [K in keyof S]: ReturnType<S[K]>;
-  });
+  const shape = {} as { [K in keyof S]: ReturnType<S[K]> };
+  for (const [k, b] of Object.entries(spec)) Object.defineProperty(shape, k, { enumerable: true, get: () => b(k) });
+  return z.object(shape);
 }
 
 type Shape = Record<string, unknown>;
