@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Database as SqlJsDatabase, SqlJsStatic, SqlValue } from 'sql.js';
 import { atomicWrite } from './atomic-write';
 import { Connection } from './connection';
-import { emptyImage, freshDatabase, IN_PLACE_MAX_PAGES, openImage, type ResetOptions, type SeededImage } from './images';
+import { emptyImage, IN_PLACE_MAX_PAGES, openImage, type ResetOptions, type SeededImage } from './images';
 import { MIGRATIONS } from './migrations';
 import { NoticeBoard } from './notices';
 import type { DatabaseOptions } from './options';
@@ -12,6 +12,7 @@ import { recoverLog } from './log-recovery';
 import { nodeFs, OpLog, type DurableFs, type LogRecord, type Param, type Statement } from './oplog';
 import { SaveFailures } from './save-failures';
 import { batchedInserts } from './seed-batches';
+import { prebuiltImage } from './prebuilt-images';
 import { openSnapshot } from './snapshot-check';
 import { loadSqlJs } from './sqljs';
 import { logFileOf, openExisting } from './startup';
@@ -58,14 +59,16 @@ export class Database {
     const board = opts.notices ?? new NoticeBoard();
     if (opts.file) mkdirSync(dirname(opts.file), { recursive: true });
     const existing = opts.file ? openExisting(SQL, opts.file, board, await opts.preread) : undefined;
-    const db = new Database(SQL, existing ?? freshDatabase(SQL, opts.migrations ?? MIGRATIONS), { ...opts, notices: board });
+    // A new database starts from its schema's prebuilt image when there is one: no migration left to run.
+    const image = existing ? undefined : prebuiltImage(opts.migrations ?? MIGRATIONS);
+    const db = new Database(SQL, existing ?? (image ? openImage(SQL, image) : new SQL.Database()), { ...opts, notices: board });
     const migrated = db.migrate();
     if (opts.file) {
       const hadLog = recoverLog(logFileOf(opts.file), db.seq, (rec) => db.replay(rec), board);
       db.log = new OpLog(logFileOf(opts.file), db.fs);
       // The log is emptied before anything new is appended: a new record never follows an old
       // one that replay might stop at. An unchanged database is not rewritten.
-      if (!existing || migrated || hadLog) db.checkpoint(true);
+      if (!existing || migrated || hadLog) db.checkpoint(true, migrated || hadLog ? undefined : image);
       db.timer = setInterval(() => db.dirty && db.checkpointInBackground(), opts.checkpointIntervalMs ?? 10_000);
       db.timer.unref();
     }
@@ -238,10 +241,12 @@ export class Database {
   }
 
   /** Writes the whole database atomically (temp file, fsync, rename) and empties the log; throws on failure. */
-  checkpoint(force = false): void {
+  checkpoint(force = false, unchangedImage?: Uint8Array): void {
     if (!this.opts.file || (!this.dirty && !force) || this.pending) return;
-    this.conn.db.run("INSERT INTO meta(key, value) VALUES ('oplog_seq', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [String(this.seq)]);
-    atomicWrite(this.opts.file, this.conn.db.export(), this.fs);
+    // A new database still equal to the image it was opened from is written as that image (no export;
+    // its missing oplog_seq reads as 0).
+    if (!unchangedImage) this.conn.db.run("INSERT INTO meta(key, value) VALUES ('oplog_seq', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [String(this.seq)]);
+    atomicWrite(this.opts.file, unchangedImage ?? this.conn.db.export(), this.fs);
     this.dirty = false;
     this.log?.truncate();
   }

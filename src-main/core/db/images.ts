@@ -23,12 +23,6 @@ export function emptyImage(SQL: SqlJsStatic, migrations: string[]): Uint8Array {
   return image;
 }
 
-/** A new database: opened from its schema's prebuilt image when there is one (no migration left to run), else empty. */
-export function freshDatabase(SQL: SqlJsStatic, migrations: string[]): SqlJsDatabase {
-  const image = prebuiltImage(migrations);
-  return image ? openImage(SQL, image) : new SQL.Database();
-}
-
 /** A database opened from an image. sql.js copies the bytes into its own file, so one image serves every reset. */
 export const openImage = (SQL: SqlJsStatic, image: Uint8Array): SqlJsDatabase => new SQL.Database(image);
 
