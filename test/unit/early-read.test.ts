@@ -1,6 +1,7 @@
 // Issue 14, cold start: the CLI reads the database file on libuv's threads while its code loads
 // (db/early-read.ts). Those bytes stand in for the file only while it is still the file that was read:
 // a simulator that saved in between (a new file renamed onto the old one) must be read again.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, utimesSync, writeFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,16 @@ describe('the database file read ahead', () => {
     writeFileSync(file, 'the bytes on disk');
     const early = readEarly(file);
     expect((await takeEarly(early, file))?.toString()).toBe('the bytes on disk');
+  });
+
+  it('is the whole file when it is read in many parts at once (a file of 20 MB, an empty one)', async () => {
+    const dir = folder();
+    const file = join(dir, 'big.bin');
+    const bytes = randomBytes(20 * 1024 * 1024 + 12_345);
+    writeFileSync(file, bytes);
+    expect((await takeEarly(readEarly(file), file))?.equals(bytes)).toBe(true);
+    writeFileSync(file, '');
+    expect((await takeEarly(readEarly(file), file))?.length).toBe(0);
   });
 
   it('is not used when the file was replaced, touched, is missing, or is another file', async () => {
