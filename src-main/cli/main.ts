@@ -8,12 +8,16 @@ import { fileURLToPath } from 'node:url';
 import { loadWithCodeCache } from './code-cache';
 import { parseServeArgs } from './args';
 import { databaseFile, readEarly, type EarlyRead } from '../core/db/early-read';
+import { lowerBackgroundThreads } from './thread-priority';
 
 // Node ≥ 22.1 (and Electron's Node) keep compiled code between runs; Node 20 has no such cache, and
 // runs the CommonJS build (serve-cjs/, next to this file) through V8's code cache instead (code-cache.ts).
 const cache = module as { enableCompileCache?: () => unknown; flushCompileCache?: () => void };
 const hasCompileCache = typeof cache.enableCompileCache === 'function';
 cache.enableCompileCache?.();
+
+// Before anything starts libuv's threads, so that only V8's workers run at the lower priority.
+lowerBackgroundThreads();
 
 // Node runs V8's foreground tasks (the end of a WebAssembly compilation, which resumes our start)
 // from NodePlatform::DrainTasks whenever the event loop has nothing alive — and DrainTasks first
