@@ -6,7 +6,7 @@
 // captured A5 answer (bench/peers/servers/bare.mjs) and the simulator as `npm run serve` runs it,
 // with a data folder (journal and op log on) and the limiter off. Rounds alternate bare, simulator,
 // bare, … so a burst of other work on the machine lands on both. Each round is measured twice from a
-// separate process: a plain keep-alive `http.get` loop timed per request with performance.now(), and
+// separate process: a keep-alive loop on a raw socket (peers/raw-client.mjs) timed per request, and
 // autocannon at `connections: 1` (its histogram counts whole milliseconds, so its p50 reads 0 or 1).
 // Each loop also reads the server's main-thread CPU per request from /proc: the extra work a request
 // costs the simulator, which the load average moves far less than it moves latency.
@@ -19,6 +19,7 @@ import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, launch, terminate } from './peers/proc.mjs';
+import { rawClient } from './peers/raw-client.mjs';
 import { A5_PATH, AUTH, captureFixture, prepareReader, startSimulator } from './peers/simulator.mjs';
 
 const SELF = new URL(import.meta.url).pathname;
@@ -40,24 +41,18 @@ const median = (xs) => {
 // ---- the load side (run as a child: `node latency-seq.mjs --load '<json>'`) ----
 
 async function sequentialLoop({ url, requests, warmup }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const client = await rawClient(url, { authorization: AUTH });
   let non200 = 0;
-  const once = () =>
-    new Promise((resolve, reject) => {
-      const t0 = performance.now();
-      http
-        .get(url, { agent, headers: { authorization: AUTH } }, (res) => {
-          if (res.statusCode !== 200) non200++;
-          res.on('data', () => {});
-          res.on('end', () => resolve(performance.now() - t0));
-        })
-        .on('error', reject);
-    });
+  const once = async () => {
+    const r = await client.once();
+    if (r.status !== 200) non200++;
+    return r.ms;
+  };
   for (let i = 0; i < warmup; i++) await once();
   non200 = 0;
   const times = new Float64Array(requests);
   for (let i = 0; i < requests; i++) times[i] = await once();
-  agent.destroy();
+  client.close();
   times.sort();
   return { p50: percentile(times, 0.5), p90: percentile(times, 0.9), p99: percentile(times, 0.99), max: times[times.length - 1], non200 };
 }

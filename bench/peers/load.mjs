@@ -5,8 +5,9 @@
 //   {mode: "sequential", url, headers?, requests, warmup}
 //     one keep-alive connection, one request at a time, each timed with hrtime: the server's own
 //     latency without queueing, at a resolution autocannon's millisecond histogram does not give
-import http from 'node:http';
+//     (raw-client.mjs: request bytes built once, a minimal response parser, as thin as autocannon's)
 import autocannon from 'autocannon';
+import { rawClient } from './raw-client.mjs';
 
 const opts = JSON.parse(process.argv[2]);
 
@@ -28,25 +29,16 @@ function cannon() {
 }
 
 async function sequential() {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const once = () =>
-    new Promise((resolve, reject) => {
-      const t0 = process.hrtime.bigint();
-      const req = http.get(opts.url, { agent, headers: opts.headers ?? {} }, (res) => {
-        res.on('data', () => {});
-        res.on('end', () => resolve({ ms: Number(process.hrtime.bigint() - t0) / 1e6, status: res.statusCode }));
-      });
-      req.on('error', reject);
-    });
-  for (let i = 0; i < (opts.warmup ?? 200); i++) await once();
+  const client = await rawClient(opts.url, opts.headers ?? {});
+  for (let i = 0; i < (opts.warmup ?? 200); i++) await client.once();
   const times = [];
   let non200 = 0;
   for (let i = 0; i < opts.requests; i++) {
-    const r = await once();
+    const r = await client.once();
     times.push(r.ms);
     if (r.status !== 200) non200++;
   }
-  agent.destroy();
+  client.close();
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   return { p50: at(0.5), p99: at(0.99), requests: times.length, non200 };
