@@ -61,7 +61,7 @@ export class Database {
     const existing = opts.file ? openExisting(SQL, opts.file, board, await opts.preread) : undefined;
     // A new database starts from its schema's prebuilt image when there is one: no migration left to run.
     const image = existing ? undefined : prebuiltImage(opts.migrations ?? MIGRATIONS);
-    const db = new Database(SQL, existing ?? (image ? openImage(SQL, image) : new SQL.Database()), { ...opts, notices: board });
+    const db = new Database(SQL, existing ?? (image ? openImage(SQL, image) : new SQL.Database()), { ...opts, notices: board, preread: undefined });
     const migrated = db.migrate();
     if (opts.file) {
       const hadLog = recoverLog(logFileOf(opts.file), db.seq, (rec) => db.replay(rec), board);

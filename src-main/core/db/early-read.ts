@@ -17,6 +17,7 @@ interface Identity {
 
 export interface EarlyRead {
   file: string;
+  /** Emptied by takeEarly: the bytes (70 MB at 100,000 users) must not outlive the open that used them. */
   read: Promise<{ bytes: Buffer; identity: Identity; fd: number } | undefined>;
 }
 
@@ -44,7 +45,13 @@ function readAll(fd: number, size: number): Promise<Buffer> {
     );
   const parts: Promise<void>[] = [];
   for (let at = 0; at < size; at += CHUNK) parts.push(part(at, Math.min(size, at + CHUNK)));
-  return Promise.all(parts).then(() => bytes);
+  // Every read settles before the file may be closed: a descriptor closed under a queued read could be
+  // reused by another file meanwhile.
+  return Promise.allSettled(parts).then((done) => {
+    const failed = done.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return bytes;
+  });
 }
 
 /**
@@ -74,6 +81,7 @@ export function readEarly(file: string): EarlyRead {
 export async function takeEarly(early: EarlyRead | undefined, file: string): Promise<Buffer | undefined> {
   const done = await early?.read;
   if (!done) return undefined;
+  early!.read = Promise.resolve(undefined); // taken once; whoever holds `early` no longer holds the bytes
   try {
     return early!.file === file && sameFile(done.identity, statSync(file)) ? done.bytes : undefined;
   } catch {
