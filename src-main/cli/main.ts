@@ -16,7 +16,7 @@ const cache = module as { enableCompileCache?: () => unknown; flushCompileCache?
 const hasCompileCache = typeof cache.enableCompileCache === 'function';
 cache.enableCompileCache?.();
 
-// Before anything starts libuv's threads, so that only V8's workers run at the lower priority.
+// First thing: V8's workers run at a lower priority than the main thread (cli/thread-priority.ts).
 lowerBackgroundThreads();
 
 // Node runs V8's foreground tasks (the end of a WebAssembly compilation, which resumes our start)

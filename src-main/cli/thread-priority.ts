@@ -2,29 +2,53 @@
 // lower priority than the main thread. A start makes V8 optimise ~0.3 s of SQLite code in the
 // background; on a two-core machine those workers took the main thread's core for ~55 ms of a ~270 ms
 // start (measured as the main thread's run-queue wait; issue 14, cold start). At a lower priority they
-// still use every idle core at full speed, so on a larger machine nothing changes. Linux only, and
-// never raising anything: a thread already niced further is left alone.
-import { readdirSync } from 'node:fs';
-import { getPriority, setPriority } from 'node:os';
+// still use every idle core at full speed, so on a larger machine nothing changes. libuv's threads (file
+// reads, zlib, crypto) keep the main thread's priority. Linux only, and never raising anything.
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, getPriority, setPriority } from 'node:os';
 
-/** How much lower (in nice steps) the other threads of this process run than the main thread. */
+/** How much lower (in nice steps) V8's workers run than the main thread. */
 export const BACKGROUND_NICE_STEPS = 10;
 
+/** `--v8-pool-size` as Node read it (its default is 4; 0 means one per core but one). */
+function v8PoolSize(): number {
+  const args = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  let size = 4;
+  args.forEach((a, i) => {
+    const m = /^--v8-pool-size(?:=(\d+))?$/.exec(a);
+    if (m) size = Number(m[1] ?? args[i + 1]);
+  });
+  return Number.isInteger(size) && size > 0 ? size : Math.max(1, availableParallelism() - 1);
+}
+
 /**
- * Lowers the priority of every thread of this process but the main one. Call it first thing: threads
- * started later by the main thread (libuv's file-reading pool) inherit the main thread's priority.
+ * V8's workers among this process's threads. Node ≥ 22 names them (`V8Worker`); Node 20 does not, but
+ * starts them, right after its delayed-task thread, before any JavaScript runs: the lowest thread ids
+ * after the main thread's (libuv's pool, started by the ES module loader, comes later).
  */
+function v8Workers(): number[] {
+  const others = readdirSync('/proc/self/task').map(Number).filter((t) => t !== process.pid).sort((a, b) => a - b);
+  const name = (t: number) => {
+    try {
+      return readFileSync(`/proc/self/task/${t}/comm`, 'utf8').trim();
+    } catch {
+      return '';
+    }
+  };
+  const named = others.filter((t) => name(t) === 'V8Worker');
+  return named.length ? named : others.slice(1, 1 + v8PoolSize());
+}
+
+/** Lowers the priority of V8's worker threads. Call it first thing, before the workers have work. */
 export function lowerBackgroundThreads(): void {
   if (process.platform !== 'linux') return;
-  let tasks: string[];
+  let workers: number[];
   try {
-    tasks = readdirSync('/proc/self/task');
+    workers = v8Workers();
   } catch {
     return; // no /proc: leave the priorities as they are
   }
-  for (const task of tasks) {
-    const tid = Number(task);
-    if (tid === process.pid) continue;
+  for (const tid of workers) {
     try {
       setPriority(tid, Math.min(19, getPriority(tid) + BACKGROUND_NICE_STEPS));
     } catch {

@@ -23,6 +23,8 @@ function shape(db: SqlJsDatabase) {
   const tables = objects.filter((o) => o[0] === 'table').map((o) => String(o[1]));
   return {
     version: rows('PRAGMA user_version')[0][0],
+    // File-level settings a newer SQLite could default differently: an image must still match them.
+    settings: ['page_size', 'auto_vacuum', 'encoding', 'application_id'].map((p) => rows(`PRAGMA ${p}`)[0]?.[0]),
     objects,
     rows: Object.fromEntries(tables.map((t) => [t, rows(`SELECT * FROM "${t}"`)])),
   };
@@ -70,10 +72,12 @@ describe('prebuilt schema images', () => {
     expect(prebuiltImage(older)).toBeUndefined();
     const db = await Database.open({ migrations: older });
     expect(db.get<{ user_version: number }>('PRAGMA user_version')?.user_version).toBe(1);
+    db.close();
     const edited = [...JOURNAL_MIGRATIONS.slice(0, -1), `${JOURNAL_MIGRATIONS.at(-1)}\nCREATE TABLE extra (x);`];
     expect(prebuiltImage(edited)).toBeUndefined();
     const withExtra = await Database.open({ migrations: edited });
     expect(withExtra.all("SELECT name FROM sqlite_master WHERE name = 'extra'")).toHaveLength(1);
+    withExtra.close();
   });
 
   it('give a new data folder the whole schema, written to disk as the image itself, and its writes survive a restart', async () => {
