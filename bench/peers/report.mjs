@@ -102,7 +102,8 @@ export function render({ header, targets, rounds, skipped, extras, profile, sett
   for (const [name, got, want, ok] of rows) log(`| ${name} | ${got} | ${want} | ${ok === null ? 'not measured' : verdict(ok)} |`);
   log();
   log(`RSS samples every ${extras.flat.per.toLocaleString()} requests: ${extras.flat.samples.map(f0).join(', ')} MiB.${extras.flat.done < 1_000_000 ? ` The target speaks of 1,000,000 requests: \`BENCH_FLAT_REQUESTS=1000000\` runs that (several minutes more).` : ''}`);
-  log(`Reset: ${extras.reset.count} resets each after a few to warm up, timed at the client; slowest ${ms3(extras.reset.memory.max)} ms in memory, ${ms3(extras.reset.disk.max)} ms on disk.`);
+  const perProcess = (r) => (r.perProcess ? ` (per process ${r.perProcess.map(ms3).join(', ')} ms)` : '');
+  log(`Reset: ${extras.reset.count} resets each after a few to warm up, timed at the client, in ${extras.reset.processes ?? 1} fresh process(es), the median of their medians; in memory${perProcess(extras.reset.memory)}, on disk${perProcess(extras.reset.disk)}; slowest ${ms3(extras.reset.memory.max)} ms in memory, ${ms3(extras.reset.disk.max)} ms on disk.`);
   log();
   const missed = rows.filter((r) => r[3] === false).length;
   log(`## Where the time goes (\`node --cpu-prof\`)`);

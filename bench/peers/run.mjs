@@ -119,7 +119,7 @@ try {
   say(`generated in ${scale.seconds.toFixed(1)} s; cold starts`);
   const cold = await coldStarts(work, fixtureFile, scale.dir);
   say(`cold start: hello ${cold.hello.toFixed(0)} ms, empty ${cold.empty.toFixed(0)} ms, big ${cold.big.toFixed(0)} ms; resets`);
-  const reset = { memory: await resetMedian(['--in-memory']), disk: await resetMedian(['--data-dir', mkdtempSync(join(work, 'reset-'))]), count: Number(process.env.BENCH_RESETS ?? 30) };
+  const reset = { memory: await resetMedian(['--in-memory']), disk: await resetMedian(() => ['--data-dir', mkdtempSync(join(work, 'reset-'))]), count: Number(process.env.BENCH_RESETS ?? 30), processes: Number(process.env.BENCH_RESET_PROCESSES ?? 3) };
   say(`reset median: ${reset.memory.median.toFixed(2)} ms in memory, ${reset.disk.median.toFixed(2)} ms on disk; RSS over ${FLAT_REQUESTS.toLocaleString()} requests`);
   const flatRun = await rssOverRequests(work, FLAT_REQUESTS);
   const warm = flatRun.samples[Math.min(2, flatRun.samples.length - 1)];
