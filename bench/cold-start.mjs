@@ -12,8 +12,8 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, launch, terminate } from './peers/proc.mjs';
-import { A5_PATH, AUTH, CLI, READY_PATH, ROOT, captureA5, prepareReader, startSimulator } from './peers/simulator.mjs';
+import { freePort, launch, terminate, unsetMachineCaCerts } from './peers/proc.mjs';
+import { A5_PATH, AUTH, CLI, READY_PATH, SERVE_FLAGS, captureA5, prepareReader, startSimulator } from './peers/simulator.mjs';
 import { median, scaleDatabase } from './peers/extras.mjs';
 
 const TRIALS = Number(process.env.BENCH_COLD_TRIALS ?? 9);
@@ -21,7 +21,6 @@ const SCALE_USERS = Number(process.env.BENCH_SCALE_USERS ?? 100_000);
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const BEFORE_CLI = process.env.BENCH_BEFORE_CLI;
 // The node flags of `npm run serve`, as bench/peers/simulator.mjs reads them.
-const SERVE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve.split(' ').filter((a) => a.startsWith('--'));
 const SERVERS = new URL('./peers/servers/', import.meta.url).pathname;
 const SCALE_A5 = `/api/v2/demo/pet/list?email=${encodeURIComponent('user0@scale.example')}`;
 const headers = { authorization: AUTH };
@@ -30,12 +29,7 @@ if (!existsSync(CLI)) {
   console.error('The simulator is not built: run `npm run build` first.');
   process.exit(1);
 }
-// A machine-wide CA bundle (NODE_EXTRA_CA_CERTS, set on this build machine) is read by every Node
-// process before its first line runs: ~50 ms here for bare node:http and the simulator alike. Users'
-// laptops rarely set it; the targets are about the servers, so it is unset for every target
-// (BENCH_KEEP_CA_CERTS=1 keeps it).
-const caCerts = process.env.BENCH_KEEP_CA_CERTS ? undefined : process.env.NODE_EXTRA_CA_CERTS;
-if (caCerts) delete process.env.NODE_EXTRA_CA_CERTS;
+const caCerts = unsetMachineCaCerts();
 const work = mkdtempSync(join(tmpdir(), 'vet-cold-start-'));
 const say = (s) => console.log(s);
 

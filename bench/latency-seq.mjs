@@ -13,12 +13,12 @@
 //
 // Usage: npm run build && node bench/latency-seq.mjs
 //   LAT_ROUNDS (3), LAT_REQUESTS per loop (3000), LAT_SECONDS of autocannon (3), LAT_WARMUP requests (500)
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, launch, terminate } from './peers/proc.mjs';
+import { median } from './peers/extras.mjs';
+import { freePort, launch, mainThreadCpuSeconds, terminate } from './peers/proc.mjs';
 import { rawClient } from './peers/raw-client.mjs';
 import { A5_PATH, AUTH, captureFixture, prepareReader, startSimulator } from './peers/simulator.mjs';
 
@@ -33,10 +33,6 @@ const settings = {
 };
 
 const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 // ---- the load side (run as a child: `node latency-seq.mjs --load '<json>'`) ----
 
@@ -85,17 +81,6 @@ function load(opts) {
   );
 }
 
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-/**
- * CPU seconds of a process's main thread (the event loop), user + system. At one connection it moves far
- * less with the machine's load than latency does: the extra work a request costs the simulator, as a figure.
- */
-function mainThreadCpu(pid) {
-  const s = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-  const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) / CLK_TCK;
-}
-
 const fmt = (x) => (typeof x === 'number' ? x.toFixed(3) : String(x));
 const load1 = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
@@ -120,10 +105,10 @@ try {
   const rows = { bare: [], simulator: [] };
   for (let round = 1; round <= settings.rounds; round++) {
     for (const t of targets) {
-      const cpuBefore = mainThreadCpu(t.pid);
+      const cpuBefore = mainThreadCpuSeconds(t.pid);
       const seq = await load({ mode: 'sequential', url: t.url, requests: settings.requests, warmup: settings.warmup });
       // Per request of the loop (its warm-up requests included in the count; the child's start-up is not the server's).
-      seq.cpuUs = ((mainThreadCpu(t.pid) - cpuBefore) / (settings.requests + settings.warmup)) * 1e6;
+      seq.cpuUs = ((mainThreadCpuSeconds(t.pid) - cpuBefore) / (settings.requests + settings.warmup)) * 1e6;
       const cannon = await load({ mode: 'cannon', url: t.url, seconds: settings.seconds });
       if (seq.non200 || cannon.non2xx || cannon.errors) throw new Error(`${t.key} answered non-200s: ${JSON.stringify({ seq, cannon })}`);
       rows[t.key].push({ seq, cannon });

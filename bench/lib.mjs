@@ -4,16 +4,13 @@ import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { unsetMachineCaCerts } from './peers/proc.mjs';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const CLI = join(ROOT, 'out', 'main', 'cli.js');
-/** Node flags of `npm run serve` (package.json), so the benchmarks run the server as users do. */
-export const SERVE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve.split(' ').filter((a) => a.startsWith('--'));
+export { SERVE_FLAGS } from './peers/simulator.mjs';
 export const tempDir = (p = 'vet-bench-') => mkdtempSync(join(tmpdir(), p));
-// A machine-wide CA bundle (NODE_EXTRA_CA_CERTS, set on the build machine) costs every Node start ~50 ms
-// before its first line runs, hello-world and simulator alike; unset for every process these scripts
-// start, as bench:cold and bench:peers do (BENCH_KEEP_CA_CERTS=1 keeps it).
-if (!process.env.BENCH_KEEP_CA_CERTS) delete process.env.NODE_EXTRA_CA_CERTS;
+unsetMachineCaCerts();
 export const AUTH = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
 
 /** Starts a process and resolves once stdout matches `ready`; returns the child and the matched URL. */

@@ -19,13 +19,12 @@
 // woken client runs (2 cores shared), not working. Work moved after the answer overlaps the client only
 // when a core is free.
 // Needs a fresh `npm run build`.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, launch, terminate } from './peers/proc.mjs';
-import { mainThreadCpuMs } from './reset-threads.mjs';
-import { CLI, READY_PATH, AUTH, ROOT, prepareReader } from './peers/simulator.mjs';
+import { freePort, launch, mainThreadCpuSeconds, terminate } from './peers/proc.mjs';
+import { CLI, READY_PATH, AUTH, SERVE_FLAGS, prepareReader } from './peers/simulator.mjs';
 import { summarise } from './peers/profile.mjs';
 
 const { values: opts } = parseArgs({
@@ -41,7 +40,6 @@ const { values: opts } = parseArgs({
 const TIMES = Number(opts.times);
 const ROUNDS = Number(opts.rounds);
 const WARM = 3; // as resetMedian(): the first calls warm the code path
-const SERVE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve.split(' ').filter((a) => a.startsWith('--'));
 
 const quantile = (xs, q) => {
   const s = xs.slice().sort((a, b) => a - b);
@@ -143,10 +141,10 @@ try {
         const s = await startServe(r.cli, r.args ?? ['--data-dir', dir]);
         try {
           for (let i = 0; i < WARM; i++) await call(s.url + '/__sim/v1/reset', 'POST');
-          const cpu0 = mainThreadCpuMs(s.child.pid);
+          const cpu0 = 1000 * mainThreadCpuSeconds(s.child.pid);
           const ms = [];
           for (let i = 0; i < 30; i++) ms.push(await call(s.url + '/__sim/v1/reset', 'POST'));
-          r.cpu.push((mainThreadCpuMs(s.child.pid) - cpu0) / 30);
+          r.cpu.push((1000 * mainThreadCpuSeconds(s.child.pid) - cpu0) / 30);
           r.medians.push(quantile(ms, 0.5));
         } finally {
           await terminate(s.child);

@@ -6,9 +6,28 @@ import { createServer } from 'node:net';
 
 const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
-function statFields(pid) {
+/**
+ * A machine-wide CA bundle (NODE_EXTRA_CA_CERTS, set on the build machine) costs every Node start ~50 ms
+ * before its first line runs, hello-world and simulator alike; users' laptops rarely set it, so the
+ * benchmarks start every target without it (BENCH_KEEP_CA_CERTS=1 keeps it where `keepable`).
+ * Whether it was set and is now unset.
+ */
+export function unsetMachineCaCerts({ keepable = true } = {}) {
+  if (!process.env.NODE_EXTRA_CA_CERTS || (keepable && process.env.BENCH_KEEP_CA_CERTS)) return false;
+  delete process.env.NODE_EXTRA_CA_CERTS;
+  return true;
+}
+
+/** CPU seconds (user + system) of a process's main thread alone: the thread that answers requests. */
+export function mainThreadCpuSeconds(pid) {
+  const f = statFields(`${pid}/task/${pid}`);
+  return f ? (Number(f[11]) + Number(f[12])) / CLK_TCK : NaN;
+}
+
+/** The fields of /proc/<path>/stat from the third (state) on; null when the process is gone. */
+function statFields(path) {
   try {
-    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const s = readFileSync(`/proc/${path}/stat`, 'utf8');
     // the command name may hold spaces and parentheses: fields start after the last ')'
     return s.slice(s.lastIndexOf(')') + 2).split(' ');
   } catch {

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { unsetMachineCaCerts } from './proc.mjs';
 
 const HERE = new URL('.', import.meta.url).pathname;
 /** The raw figures of the last sitting: `--report-only` rewrites the report from them (after editing NOTES.md). */
@@ -36,10 +37,7 @@ if (process.argv.includes('--report-only')) {
 const started = performance.now();
 // Other work on the machine shows in every figure; the load average says how much there was.
 const loadAtStart = loadavg()[0];
-// A machine-wide CA bundle (NODE_EXTRA_CA_CERTS, set on this build machine) costs every Node process
-// ~50 ms before its first line; users' laptops rarely set it, so every target starts without it.
-const caCertsUnset = !!process.env.NODE_EXTRA_CA_CERTS;
-delete process.env.NODE_EXTRA_CA_CERTS;
+const caCertsUnset = unsetMachineCaCerts({ keepable: false });
 const say = (s) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 
 // The peers live in their own folder with their own lock file, installed on first use.

@@ -6,8 +6,9 @@ import { freePort, launch, terminate } from './proc.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const CLI = join(ROOT, 'out', 'main', 'cli.js');
-// BENCH_SERVE_FLAGS (space-separated) replaces them, to compare node flags in one sitting.
-const SERVE_FLAGS = (process.env.BENCH_SERVE_FLAGS ?? JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve)
+/** Node flags of `npm run serve` (package.json), so the benchmarks run the server as users do;
+ * BENCH_SERVE_FLAGS (space-separated) replaces them, to compare node flags in one sitting. */
+export const SERVE_FLAGS = (process.env.BENCH_SERVE_FLAGS ?? JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve)
   .split(' ').filter((a) => a.startsWith('--'));
 
 export const AUTH = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;

@@ -102,8 +102,9 @@ function loadChunk(file: string, writeAfterMs: number): unknown {
   if (known) return known.exports;
   // Stat first: the key names what is read next (a rebuild in between gives a size or mtime of its own).
   const st = statSync(file);
-  const source = readFileSync(file, 'utf8');
-  const cacheFile = st.size >= MIN_CACHED_BYTES && Buffer.byteLength(source) === st.size ? cacheFileOf(file, st) : undefined;
+  const bytes = readFileSync(file);
+  const source = bytes.toString('utf8');
+  const cacheFile = st.size >= MIN_CACHED_BYTES && bytes.length === st.size ? cacheFileOf(file, st) : undefined;
   const cachedData = cacheFile ? readCache(cacheFile) : undefined;
   const script = new Script(Loader.wrap(source), { filename: file, cachedData });
   const m = new Loader(file);

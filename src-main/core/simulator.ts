@@ -170,7 +170,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
       await db.replaceWith(bytes, Object.keys(IMAGE_TYPES));
       seedDefaults();
       loadState();
-      await store.resetAll();
+      store.resetAll();
       ctx.events.state('simulator', 'all', 'restored');
     },
     loadDemoData: async () => loadDemoData(ctx, services),

@@ -18,8 +18,8 @@ export function emptyImage(SQL: SqlJsStatic, migrations: string[]): Uint8Array {
     } finally {
       fresh.close();
     }
+    EMPTY_IMAGES.set(migrations, image);
   }
-  EMPTY_IMAGES.set(migrations, image);
   return image;
 }
 
