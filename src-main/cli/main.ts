@@ -9,6 +9,7 @@ import { loadWithCodeCache } from './code-cache';
 import { parseServeArgs } from './args';
 import { databaseFile, readEarly, type EarlyRead } from '../core/db/early-read';
 import { lowerBackgroundThreads } from './thread-priority';
+import { keepRequestObjectsYoung } from '../core/young-objects';
 
 // Node ≥ 22.1 (and Electron's Node) keep compiled code between runs; Node 20 has no such cache, and
 // runs the CommonJS build (serve-cjs/, next to this file) through V8's code cache instead (code-cache.ts).
@@ -18,6 +19,8 @@ cache.enableCompileCache?.();
 
 // First thing: V8's workers run at a lower priority than the main thread (cli/thread-priority.ts).
 lowerBackgroundThreads();
+// And before the start allocates anything much: V8 must not pretenure what requests allocate (core/young-objects.ts).
+keepRequestObjectsYoung();
 
 // Node runs V8's foreground tasks (the end of a WebAssembly compilation, which resumes our start)
 // from NodePlatform::DrainTasks whenever the event loop has nothing alive — and DrainTasks first

@@ -1,6 +1,10 @@
 // Electron entry (out/main/index.js). Everything else lives in desktop.ts and the core.
 import * as electron from 'electron';
 import { startDesktop } from './desktop';
+import { keepRequestObjectsYoung } from '../core/young-objects';
+
+// Before the core starts: V8 must not pretenure what requests allocate (core/young-objects.ts).
+keepRequestObjectsYoung();
 
 // Electron passes its own path (and the app path when unpackaged) before our flags.
 const argv = process.argv.slice(electron.app.isPackaged ? 1 : 2).filter((a) => a !== '.');
