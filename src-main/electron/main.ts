@@ -3,7 +3,8 @@ import * as electron from 'electron';
 import { startDesktop } from './desktop';
 import { keepRequestObjectsYoung } from '../core/young-objects';
 
-// Before the core starts: V8 must not pretenure what requests allocate (core/young-objects.ts).
+// Before the core starts (its bundle is loaded by now, which allocates little): V8 must not pretenure
+// what requests allocate (core/young-objects.ts).
 keepRequestObjectsYoung();
 
 // Electron passes its own path (and the app path when unpackaged) before our flags.

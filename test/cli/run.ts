@@ -1,6 +1,6 @@
 // Spawns the built CLI (out/main/cli.js) the way a user runs `npm run serve`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,8 +14,13 @@ export function requireBuild(): void {
 
 export interface Running { child: ChildProcess; url: string; stdout: () => string; stderr: () => string; exited: Promise<number | null> }
 
-export function run(args: string[], env: NodeJS.ProcessEnv = {}): Running & { ready: Promise<string> } {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** The node flags of `npm run serve` (package.json), for tests that must run the server as users do. */
+export const SERVE_NODE_FLAGS: string[] = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')).scripts.serve
+  .split(' ')
+  .filter((a: string) => a.startsWith('--'));
+
+export function run(args: string[], env: NodeJS.ProcessEnv = {}, nodeFlags: string[] = []): Running & { ready: Promise<string> } {
+  const child = spawn(process.execPath, [...nodeFlags, CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
