@@ -54,14 +54,14 @@ export class Database {
     this.saveFailures = new SaveFailures(opts.file, this.board);
   }
 
-  static async open(opts: DatabaseOptions = {}): Promise<Database> {
+  static async open({ preread, ...opts }: DatabaseOptions = {}): Promise<Database> {
     const SQL = await loadSqlJs();
     const board = opts.notices ?? new NoticeBoard();
     if (opts.file) mkdirSync(dirname(opts.file), { recursive: true });
-    const existing = opts.file ? openExisting(SQL, opts.file, board, await opts.preread) : undefined;
+    const existing = opts.file ? openExisting(SQL, opts.file, board, await preread) : undefined;
     // A new database starts from its schema's prebuilt image when there is one: no migration left to run.
     const image = existing ? undefined : prebuiltImage(opts.migrations ?? MIGRATIONS);
-    const db = new Database(SQL, existing ?? (image ? openImage(SQL, image) : new SQL.Database()), { ...opts, notices: board, preread: undefined });
+    const db = new Database(SQL, existing ?? (image ? openImage(SQL, image) : new SQL.Database()), { ...opts, notices: board });
     const migrated = db.migrate();
     if (opts.file) {
       const hadLog = recoverLog(logFileOf(opts.file), db.seq, (rec) => db.replay(rec), board);
