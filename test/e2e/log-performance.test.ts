@@ -9,6 +9,9 @@ import { tempDir } from '../cli/run';
 import { requireBrowserAndBuild, inputDelays, longTasks, openSession, resetMeasures, trackLongTasks, type Session } from './browser';
 
 const N = 100_000;
+// Timing assertions on a shared 2-core machine: one retry absorbs a noisy neighbour. Only these tests
+// retry, and each is written to pass on a second attempt over the state the first one left.
+const TIMED = { retry: 1, timeout: 120_000 };
 let session: Session;
 let url: string;
 let page: Page;
@@ -33,7 +36,7 @@ describe('request log performance', () => {
   }, 180_000);
   afterAll(async () => session?.close());
 
-  it('opens with 100,000 entries and scrolls without a long task over 200 ms', async () => {
+  it('opens with 100,000 entries and scrolls without a long task over 200 ms', TIMED, async () => {
     const t0 = Date.now();
     await page.goto(`${url}/__sim/`);
     await expect.poll(() => page.getByTestId('log-count').textContent(), { timeout: 60_000, interval: 200 }).toBe('100,000 requests');
@@ -52,10 +55,13 @@ describe('request log performance', () => {
     const long = await longTasks(page);
     console.log(`log of ${N} entries loaded in ${loadMs} ms; long tasks: ${long.length}, max ${Math.round(Math.max(0, ...long))} ms`);
     expect(Math.max(0, ...long)).toBeLessThan(200);
-  }, 120_000);
+  });
 
-  it('a burst of 2,000 requests in 2 s reaches the screen without freezing input', async () => {
+  it('a burst of 2,000 requests in 2 s reaches the screen without freezing input', TIMED, async () => {
     await resetMeasures(page);
+    // Counted, not assumed: a retry after a failed attempt starts with that attempt's 2,000 already logged.
+    const before = Number((await page.getByTestId('log-count').textContent())?.replace(/\D/g, ''));
+    expect(before).toBeGreaterThanOrEqual(N);
     await page.getByLabel('Filter requests').click();
     const burst = (async () => {
       const start = Date.now();
@@ -72,12 +78,12 @@ describe('request log performance', () => {
     }
     const burstMs = await burst;
     await page.getByLabel('Filter requests').fill('');
-    await expect.poll(() => page.getByTestId('log-count').textContent(), { timeout: 15_000 }).toBe('102,000 requests');
+    await expect.poll(() => page.getByTestId('log-count').textContent(), { timeout: 15_000 }).toBe(`${(before + 2000).toLocaleString('en-US')} requests`);
     const delays = await inputDelays(page);
     const long = await longTasks(page);
     console.log(`burst of 2000 requests sent in ${burstMs} ms; ${delays.length} key presses, input delay max ${Math.round(Math.max(...delays))} ms; long tasks max ${Math.round(Math.max(0, ...long))} ms`);
     expect(delays.length).toBeGreaterThanOrEqual(15);
     expect(Math.max(...delays)).toBeLessThan(200);
     expect(Math.max(0, ...long)).toBeLessThan(200);
-  }, 120_000);
+  });
 });
