@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from './peers/extras.mjs';
 import { freePort, launch, mainThreadCpuSeconds, terminate } from './peers/proc.mjs';
-import { rawClient } from './peers/raw-client.mjs';
+import { warmedRawClient } from './peers/raw-client.mjs';
 import { A5_PATH, AUTH, captureFixture, prepareReader, startSimulator } from './peers/simulator.mjs';
 
 const SELF = new URL(import.meta.url).pathname;
@@ -37,7 +37,7 @@ const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(
 // ---- the load side (run as a child: `node latency-seq.mjs --load '<json>'`) ----
 
 async function sequentialLoop({ url, requests, warmup }) {
-  const client = await rawClient(url, { authorization: AUTH });
+  const client = await warmedRawClient(url, { authorization: AUTH });
   let non200 = 0;
   const once = async () => {
     const r = await client.once();

@@ -7,7 +7,7 @@
 //     latency without queueing, at a resolution autocannon's millisecond histogram does not give
 //     (raw-client.mjs: request bytes built once, a minimal response parser, as thin as autocannon's)
 import autocannon from 'autocannon';
-import { rawClient } from './raw-client.mjs';
+import { warmedRawClient } from './raw-client.mjs';
 
 const opts = JSON.parse(process.argv[2]);
 
@@ -29,7 +29,7 @@ function cannon() {
 }
 
 async function sequential() {
-  const client = await rawClient(opts.url, opts.headers ?? {});
+  const client = await warmedRawClient(opts.url, opts.headers ?? {});
   for (let i = 0; i < (opts.warmup ?? 200); i++) await client.once();
   const times = [];
   let non200 = 0;

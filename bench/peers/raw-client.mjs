@@ -4,6 +4,7 @@
 // request through autocannon's raw sockets), which buried the servers' differences; this client is as
 // thin as autocannon's, so the figure is mostly the server's and the loopback's.
 import net from 'node:net';
+import { once as eventOnce } from 'node:events';
 
 const CRLF2 = Buffer.from('\r\n\r\n');
 
@@ -46,11 +47,13 @@ export async function rawClient(url, headers = {}) {
   const socket = net.connect({ host: u.hostname, port: Number(u.port), noDelay: true });
   await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   let pending;
+  let last;
   let buf = Buffer.alloc(0);
   socket.on('data', (d) => {
     buf = buf.length ? Buffer.concat([buf, d]) : d;
     const r = pending && responseAt(buf);
     if (!r) return;
+    last = buf.subarray(0, r.size);
     buf = buf.subarray(r.size);
     const { resolve, t0 } = pending;
     pending = undefined;
@@ -64,6 +67,46 @@ export async function rawClient(url, headers = {}) {
         pending = { resolve, reject, t0: process.hrtime.bigint() };
         socket.write(request);
       }),
+    /** The bytes of the last whole response. */
+    lastResponse: () => last,
     close: () => socket.destroy(),
   };
+}
+
+/**
+ * Warms this process's client code (its JIT) without sending the target a single extra request: `times`
+ * requests to an in-process server that answers each with `response` (the target's own answer, byte for
+ * byte). A fresh client process with only a short warm-up measured its own start as the server's tail:
+ * bare node:http read p99 0.76–2.18 ms at one connection, and 0.17–0.20 ms once the client had made
+ * 3,000 requests before (same sitting, same server).
+ */
+export async function warmClientCode(response, headers = {}, times = 5000) {
+  const server = net.createServer((socket) => {
+    socket.setNoDelay(true);
+    let pending = '';
+    socket.on('data', (d) => {
+      pending += d.toString('latin1');
+      for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
+        pending = pending.slice(end + 4);
+        socket.write(response);
+      }
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await eventOnce(server, 'listening');
+  const client = await rawClient(`http://127.0.0.1:${server.address().port}/warm`, headers);
+  try {
+    for (let i = 0; i < times; i++) await client.once();
+  } finally {
+    client.close();
+    server.close();
+  }
+}
+
+/** A raw client for `url` whose own code has been warmed on a replay of `url`'s first answer (that request counts as one of the target's). */
+export async function warmedRawClient(url, headers = {}, times = Number(process.env.BENCH_CLIENT_WARMUP ?? 5000)) {
+  const client = await rawClient(url, headers);
+  await client.once();
+  await warmClientCode(Buffer.from(client.lastResponse()), headers, times);
+  return client;
 }
