@@ -1,5 +1,5 @@
 // The request log: live, virtualized, filterable, with a detail pane (like DevTools' Network panel).
-import { useMemo, useRef } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { api } from '../api';
 import { useStore } from '../store';
@@ -10,15 +10,31 @@ import { RequestDetail } from './RequestDetail';
 
 const ROW_HEIGHT = 26;
 
-function matches(r: JournalSummary, f: RequestFilters): boolean {
-  if (f.family && r.family !== f.family) return false;
-  if (f.status && Math.floor(r.status / 100) !== Number(f.status[0])) return false;
-  if (f.app && r.app !== f.app) return false;
-  if (f.text) {
-    const t = f.text.toLowerCase();
-    if (!r.path.toLowerCase().includes(t) && (r.endpoint ?? '').toLowerCase() !== t && r.method.toLowerCase() !== t && String(r.status) !== t) return false;
+// Lowercased paths, endpoints and methods: the log repeats a few dozen distinct values 100,000 times, so
+// each is lowercased once instead of once per row per key press (that was most of a key press's work).
+const lowered = new Map<string, string>();
+function lower(s: string): string {
+  let l = lowered.get(s);
+  if (l === undefined) {
+    if (lowered.size >= 10_000) lowered.clear(); // many distinct paths (ids in them): a bound, not a leak
+    lowered.set(s, (l = s.toLowerCase()));
   }
-  return true;
+  return l;
+}
+
+/** The filters as one test, the needle prepared once: a key press tests every row. */
+function matcherOf(f: RequestFilters): (r: JournalSummary) => boolean {
+  const t = f.text.toLowerCase();
+  const statusClass = f.status ? Number(f.status[0]) : 0;
+  // "404" names a status; any other text can't equal one.
+  const status = /^[1-5]\d\d$/.test(t) ? Number(t) : -1;
+  return (r) => {
+    if (f.family && r.family !== f.family) return false;
+    if (statusClass && Math.floor(r.status / 100) !== statusClass) return false;
+    if (f.app && r.app !== f.app) return false;
+    if (t && !lower(r.path).includes(t) && (r.endpoint === null || lower(r.endpoint) !== t) && lower(r.method) !== t && r.status !== status) return false;
+    return true;
+  };
 }
 
 interface FilterCache { src: JournalSummary[]; filters: RequestFilters; out: JournalSummary[] }
@@ -32,7 +48,7 @@ function useFilteredRequests(requests: JournalSummary[], filters: RequestFilters
   return useMemo(() => {
     const f = filters;
     if (!(f.family || f.status || f.text || f.app)) return requests;
-    const test = (r: JournalSummary) => matches(r, f);
+    const test = matcherOf(f);
     const c = cache.current;
     let out: JournalSummary[] | undefined;
     if (c && c.filters === f && requests.length >= c.src.length && c.src.length > 0) {
@@ -57,7 +73,10 @@ export function RequestLog() {
   const base = useStore((s) => s.health?.api_base_url ?? location.origin);
   const { setFilters, setPaused, selectRequest } = useStore.getState();
   const { run } = useAction();
-  const rows = useFilteredRequests(requests, filters);
+  // The box shows each key at once; the 100,000-row filter follows in a render React may drop when the
+  // next key arrives first (fast typing filters once, for the text it settles on).
+  const shownFilters = useDeferredValue(filters);
+  const rows = useFilteredRequests(requests, shownFilters);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
   const firstCurl = `curl -s ${base}/api/v2/demo/media-url`;
@@ -66,7 +85,7 @@ export function RequestLog() {
     <div className="log-layout">
       <section className="log">
         <div className="toolbar" role="search">
-          <input aria-label="Filter requests" placeholder="Filter: path, endpoint (A8), method, status" value={filters.text} onChange={(e) => setFilters({ text: e.target.value })} />
+          <input aria-label="Filter requests" placeholder="Filter: path, A8, GET, 404" title="Filter by path text, endpoint (A8), method (GET) or status (404)" value={filters.text} onChange={(e) => setFilters({ text: e.target.value })} />
           <select aria-label="Family" value={filters.family} onChange={(e) => setFilters({ family: e.target.value as RequestFilters['family'] })}>
             <option value="">Both families</option>
             <option value="application">Application (A)</option>
