@@ -26,7 +26,8 @@ export interface ServeLog {
 export function serveLog(format: LogFormat, out: Write, err: Write): ServeLog {
   if (format === 'text') {
     return {
-      notice: (m) => err(`Notice: ${m}`),
+      // Behaviour §13: a database moved aside (and every such notice) is said on stdout, where the ready line is.
+      notice: (m) => out(`Notice: ${m}`),
       info: (m) => err(m),
       intro: (m) => out(m),
       warning: (m) => err(`Warning: ${m}`),

@@ -97,7 +97,7 @@ describe('serve CLI', () => {
     writeFileSync(join(dir, 'simulator.sqlite'), 'this is not a database, it is a text file that lost its way');
     const r = run(['--port', '0', '--data-dir', dir]);
     const url = await r.ready;
-    expect(r.stderr()).toMatch(/Notice: The database .*simulator\.sqlite could not be read; it was moved aside to .*simulator\.sqlite\.corrupt-/);
+    expect(r.stdout()).toMatch(/Notice: The database .*simulator\.sqlite could not be read; it was moved aside to .*simulator\.sqlite\.corrupt-/);
     const aside = readdirSync(dir).filter((f) => f.includes('.corrupt-'));
     expect(aside).toHaveLength(1);
     const health = await (await fetch(`${url}/__sim/v1/health`)).json();

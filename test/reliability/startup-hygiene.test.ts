@@ -50,7 +50,7 @@ describe('start-up hygiene', () => {
     }
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatch(/^The database .*simulator\.sqlite failed its integrity check \(.+\)\. Some records may not read; restore a snapshot or reset the simulator\.$/);
-    expect(second.stderr()).toContain(`Notice: ${notices[0]}`);
+    expect(second.stdout()).toContain(`Notice: ${notices[0]}`);
     second.child.kill('SIGTERM');
     await second.exited;
   }, 60_000);
@@ -75,7 +75,7 @@ describe('start-up hygiene', () => {
     const notices = JSON.parse((await rawRequest('GET', `${url2}/__sim/v1/health`)).text).notices as string[];
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatch(new RegExp(`^Replaying the write log .*simulator\\.sqlite-oplog stopped: line ${damaged + 1} is damaged\\. ${notApplied} entries were not applied; the log was kept as .*simulator\\.sqlite-oplog\\.corrupt-`));
-    expect(second.stderr()).toContain(`Notice: ${notices[0]}`);
+    expect(second.stdout()).toContain(`Notice: ${notices[0]}`);
     expect(readdirSync(dir).filter((f) => f.startsWith('simulator.sqlite-oplog.corrupt-'))).toHaveLength(1);
     const names = async (u: string) => JSON.parse((await rawRequest('GET', `${u}/api/v2/demo/pet/list?email=kim@example.com`, H)).text).data.list.map((p: { name: string }) => p.name);
     expect(await names(url2)).toEqual(['A']);

@@ -107,7 +107,7 @@ describe('write errors', () => {
       await new Promise((r) => setTimeout(r, 11_500));
       expect(first.child.exitCode).toBe(null);
       expect((await rawRequest('GET', `${url}/__sim/v1/health`)).status).toBe(200);
-      expect(first.stderr()).toMatch(/Notice: Saving .*simulator\.sqlite failed \(ENOSPC/);
+      expect(first.stdout()).toMatch(/Notice: Saving .*simulator\.sqlite failed \(ENOSPC/);
 
       unlinkSync(filler);
       expect((await rawRequest('POST', `${url}/api/v2/demo/pet/add`, H, pet('Back'))).status).toBe(200);
