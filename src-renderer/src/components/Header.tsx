@@ -1,6 +1,40 @@
 // Base URL, server state, request counters, and the simulated time whenever it is not real time.
+import { useState } from 'react';
 import { useStore } from '../store';
 import { CopyButton } from './common';
+
+/**
+ * What the server had to tell (a database moved aside, a log replay that stopped, a failing save): the
+ * first one in the header, every one in full on a click. They name files a user must find (where a
+ * damaged database was moved), so a cut-off line with a tooltip is not enough.
+ */
+function Notices({ notices }: { notices: string[] }) {
+  const [open, setOpen] = useState(false);
+  const more = notices.length > 1 ? ` (+${notices.length - 1} more)` : '';
+  return (
+    <div className="notices">
+      <button className="notice" aria-expanded={open} aria-controls="notice-list" onClick={() => setOpen(!open)} title="Show every notice in full">
+        ⚠ {notices[0]}
+        {more}
+      </button>
+      {open && (
+        <div className="notice-list" id="notice-list" role="region" aria-label="Notices">
+          <ul>
+            {notices.map((n, i) => (
+              <li key={i}>{n}</li>
+            ))}
+          </ul>
+          <div className="notice-actions">
+            <CopyButton text={notices.join('\n')} label="Copy" />
+            <button className="btn small" onClick={() => setOpen(false)}>
+              Close
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
 
 export function Header() {
   const health = useStore((s) => s.health);
@@ -32,7 +66,7 @@ export function Header() {
           Simulated time: {clock.now.replace('T', ' ').slice(0, 19)} UTC {clock.frozen ? '(frozen)' : ''}
         </div>
       )}
-      {health?.notices.length ? <div className="notice" title={health.notices.join('\n')}>⚠ {health.notices[0]}</div> : null}
+      {health?.notices.length ? <Notices notices={health.notices} /> : null}
     </header>
   );
 }
