@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { openSimulator } from '../core/simulator';
 import { DataDirLocked } from '../core/db/data-dir-lock';
+import { dataDirProblem } from '../core/db/data-dir-problem';
 import type { EarlyRead } from '../core/db/early-read';
 import { projectRoot } from '../core/resources';
 import { parseServeArgs, USAGE, UsageError, type ServeFlags } from './args';
@@ -44,7 +45,7 @@ export async function serve(
       log.error(e.message);
       return EXIT_DATA_DIR_LOCKED;
     }
-    log.error(`Could not open the data folder ${flags.dataDir}: ${(e as Error).message}`);
+    log.error(dataDirProblem(flags.dataDir, e));
     return 1;
   }
   let stopping = false;

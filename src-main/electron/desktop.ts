@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type * as Electron from 'electron';
 import { openSimulator, type SimulatorCore } from '../core/simulator';
 import { DataDirLocked } from '../core/db/data-dir-lock';
+import { dataDirProblem } from '../core/db/data-dir-problem';
 import { projectRoot } from '../core/resources';
 import { parseServeArgs, PRODUCT_NAME, USAGE, UsageError } from '../cli/args';
 import { appVersion } from '../cli/version';
@@ -50,7 +51,7 @@ export async function startDesktop(electron: ElectronModule, argv: string[]): Pr
     });
   } catch (e) {
     // `npm run serve` on the same data folder holds its lock: say so instead of failing without a word.
-    dialog.showErrorBox(PRODUCT_NAME, e instanceof DataDirLocked ? e.message : `Could not open the data folder ${flags.dataDir}: ${(e as Error).message}`);
+    dialog.showErrorBox(PRODUCT_NAME, dataDirProblem(flags.dataDir, e));
     app.exit(e instanceof DataDirLocked ? 4 : 1);
     return {};
   }

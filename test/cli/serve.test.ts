@@ -61,6 +61,16 @@ describe('serve CLI', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
   });
+  it('a data folder that is a file, or inside one, is one line that says so and how to choose another, exit 1', async () => {
+    const file = join(tempDir(), 'notes.txt');
+    writeFileSync(file, 'a file, not a folder');
+    const r = await runToExit(['--port', '0', '--data-dir', file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`Could not open the data folder ${file}: it is a file, not a folder. Choose another with --data-dir DIR, or run with --in-memory.\n`);
+    const inside = await runToExit(['--port', '0', '--data-dir', join(file, 'data')]);
+    expect(inside.code).toBe(1);
+    expect(inside.stderr).toBe(`Could not open the data folder ${join(file, 'data')}: a part of its path is a file, not a folder. Choose another with --data-dir DIR, or run with --in-memory.\n`);
+  });
   it('a write acknowledged with 2xx survives kill -9 right after the response', async () => {
     const dir = tempDir();
     const first = run(['--port', '0', '--data-dir', dir]);
