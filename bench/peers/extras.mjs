@@ -83,7 +83,11 @@ export function scaleDatabase(dir, users) {
   return { dir: out, seconds: (performance.now() - t0) / 1000 };
 }
 
-/** RSS sampled every tenth of `total` A5 requests (50 connections, journal on at its default cap). */
+/**
+ * RSS over `total` A5 requests (50 connections, journal on at its default cap): sampled after every tenth
+ * of them for the report's line, and every 100 ms for the trend (memory-trend.mjs: a sawtooth needs many
+ * samples; two single points once read a peak against a trough as 11% growth).
+ */
 export async function rssOverRequests(dir, total) {
   const dataDir = join(dir, 'flat-data');
   mkdirSync(dataDir);
@@ -92,14 +96,20 @@ export async function rssOverRequests(dir, total) {
     await prepareReader(s.url);
     const per = Math.max(1000, Math.floor(total / 10));
     const samples = [];
+    const fine = [];
+    const sampler = setInterval(() => fine.push(rssMiB(s.child.pid)), 100);
     let done = 0, non2xx = 0;
-    while (done < total) {
-      const r = await runLoad({ mode: 'cannon', url: s.url + A5_PATH, headers: { authorization: AUTH }, connections: 50, amount: per });
-      non2xx += r.non2xx + r.errors;
-      done += per;
-      samples.push(rssMiB(s.child.pid));
+    try {
+      while (done < total) {
+        const r = await runLoad({ mode: 'cannon', url: s.url + A5_PATH, headers: { authorization: AUTH }, connections: 50, amount: per });
+        non2xx += r.non2xx + r.errors;
+        done += per;
+        samples.push(rssMiB(s.child.pid));
+      }
+    } finally {
+      clearInterval(sampler);
     }
-    return { samples, per, done, non2xx };
+    return { samples, fine, per, done, non2xx };
   } finally {
     await terminate(s.child);
   }

@@ -132,7 +132,7 @@ export function render({ header, targets, rounds, skipped, extras, profile, sett
     ['cold start vs express hello', `${(extras.cold.empty / extras.cold.hello).toFixed(2)}× (hello ${f0(extras.cold.hello)} ms)`, '≤ 1.3×', extras.cold.empty / extras.cold.hello <= 1.3],
     [`cold start, ${extras.scaleUsers.toLocaleString()}-user database`, `${f0(extras.cold.big)} ms`, '≤ 400 ms', extras.cold.big <= 400],
     ['RSS after the A5 run', `${f0(rssRead)} MiB`, '≤ 130 MiB', rssRead <= 130],
-    [`RSS over ${extras.flat.done.toLocaleString()} A5 requests (warm-up → end)`, `${f0(extras.flat.warm)} → ${f0(extras.flat.end)} MiB (${f1(extras.flat.growth * 100)}%)`, 'flat (≤ 10% growth)', extras.flat.growth <= 0.1],
+    [`RSS over ${extras.flat.done.toLocaleString()} A5 requests (90th percentile, second quarter → last)`, `${f0(extras.flat.warm)} → ${f0(extras.flat.end)} MiB (${f1(extras.flat.growth * 100)}%)`, 'flat (≤ 10% growth)', extras.flat.growth <= 0.1],
     ['`POST /__sim/v1/reset` median, in memory', `${ms3(extras.reset.memory.median)} ms`, '≤ 3 ms', extras.reset.memory.median <= 3],
     ['`POST /__sim/v1/reset` median, on disk', `${ms3(extras.reset.disk.median)} ms`, '≤ 6 ms', extras.reset.disk.median <= 6],
   ];
@@ -142,7 +142,7 @@ export function render({ header, targets, rounds, skipped, extras, profile, sett
   log('|---|---|---|---|');
   for (const [name, got, want, ok] of rows) log(`| ${name} | ${got} | ${want} | ${ok === null ? 'not measured' : verdict(ok)} |`);
   log();
-  log(`RSS samples every ${extras.flat.per.toLocaleString()} requests: ${extras.flat.samples.map(f0).join(', ')} MiB.${extras.flat.done < 1_000_000 ? ` The target speaks of 1,000,000 requests: \`BENCH_FLAT_REQUESTS=1000000\` runs that (several minutes more).` : ''}`);
+  log(`RSS samples every ${extras.flat.per.toLocaleString()} requests: ${extras.flat.samples.map(f0).join(', ')} MiB${extras.flat.fineCount ? `; the trend is read from ${extras.flat.fineCount.toLocaleString()} samples taken every 100 ms (bench/memory-trend.mjs)` : ''}.${extras.flat.done < 1_000_000 ? ` The target speaks of 1,000,000 requests: \`BENCH_FLAT_REQUESTS=1000000\` (the default) runs that.` : ''}`);
   const perProcess = (r) => (r.perProcess ? ` (per process ${r.perProcess.map(ms3).join(', ')} ms)` : '');
   log(`Reset: ${extras.reset.count} resets each after a few to warm up, timed at the client, in ${extras.reset.processes ?? 1} fresh process(es), the median of their medians; in memory${perProcess(extras.reset.memory)}, on disk${perProcess(extras.reset.disk)}; slowest ${ms3(extras.reset.memory.max)} ms in memory, ${ms3(extras.reset.disk.max)} ms on disk.`);
   log();

@@ -1,12 +1,12 @@
 // Soak: mixed traffic at a steady rate (default 10 minutes, SOAK_SECONDS to change): no errors,
-// and RSS after warm-up grows by at most 10% (memory-trend.ts says how that is read). The server runs
+// and RSS after warm-up grows by at most 10% (bench/memory-trend.mjs says how that is read). The server runs
 // with `npm run serve`'s node flags, as users run it. SOAK_LEAK_BYTES=N preloads a leak of N bytes a
 // request (fixtures/leak.mjs), to see the check fail: 1024 read as 29.5% growth (no leak: −10.2%).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run, tempDir, requireBuild, SERVE_NODE_FLAGS } from '../cli/run';
-import { growthAfterWarmup } from './memory-trend';
+import { growthAfterWarmup } from '../../bench/memory-trend.mjs';
 import { rawRequest } from './raw-request';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { growthAfterWarmup, percentile } from '../reliability/memory-trend';
+import { growthAfterWarmup, memoryTrend, percentile } from '../../bench/memory-trend.mjs';
 
 describe('the soak memory check', () => {
   it('reads a nearest-rank percentile', () => {
@@ -12,6 +12,7 @@ describe('the soak memory check', () => {
     const ci = [119, 135, 130, 135, 136, 112, 117, 133, 133, 108, 119, 120, 134, 135, 136, 138, 136, 137, 137, 138, 138];
     expect(growthAfterWarmup(ci)).toBeLessThanOrEqual(0.1);
     expect(growthAfterWarmup(ci)).toBeCloseTo((138 - 133) / 133, 5);
+    expect(memoryTrend(ci)).toMatchObject({ warm: 133, end: 138 });
   });
 
   it('fails a steady climb hidden in a sawtooth', () => {

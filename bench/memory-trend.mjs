@@ -1,4 +1,5 @@
-// Whether a process's memory grew over a run, from RSS samples taken at a steady interval.
+// Whether a process's memory grew over a run, from RSS samples taken at a steady interval: one rule for
+// the soak test (test/reliability/soak.test.ts) and `bench:peers`' flat-memory figure.
 //
 // RSS is a sawtooth: the old generation fills until a full collection, and whether freed pages go back
 // to the system varies, so a level sampled at a few points depends on where in the tooth each lands (CI
@@ -8,19 +9,23 @@
 // trough it happened to be caught in, nor a single momentary spike.
 
 /** Nearest-rank percentile (0–100) of the values. */
-export function percentile(values: readonly number[], p: number): number {
+export function percentile(values, p) {
   if (!values.length) throw new Error('no samples');
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 /**
- * Growth of the last quarter's 90th percentile over the second quarter's (the first quarter is warm-up:
- * caches and the journal filling to their caps), as a fraction: 0.1 is 10%.
+ * The 90th percentiles of the second quarter (the first is warm-up: caches and the journal filling to
+ * their caps) and of the last, and the growth from one to the other as a fraction (0.1 is 10%).
  */
-export function growthAfterWarmup(samples: readonly number[]): number {
+export function memoryTrend(samples) {
   const q = Math.floor(samples.length / 4);
   if (q < 1) throw new Error(`${samples.length} samples are too few to compare quarters`);
   const warm = percentile(samples.slice(q, 2 * q), 90);
-  return (percentile(samples.slice(-q), 90) - warm) / warm;
+  const end = percentile(samples.slice(-q), 90);
+  return { warm, end, growth: (end - warm) / warm };
 }
+
+/** Growth after warm-up alone (see memoryTrend). */
+export const growthAfterWarmup = (samples) => memoryTrend(samples).growth;
