@@ -2,12 +2,12 @@
 // Electron's own installer (bounded in time); the headless server runs instead only when there is
 // no display, the fetch fails or is disabled, or `--headless` is given — with one line saying which
 // (behaviour §1). No display is checked first: a runtime that cannot open a window is not worth fetching.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { electronPackageDir, ensureRuntime, RETRY_HINT } from './electron-runtime.mjs';
+import { serveNodeFlags } from './serve-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const given = process.argv.slice(2);
@@ -36,10 +36,9 @@ function follow(child) {
 }
 
 function headless(reason) {
-  // The same command line as `npm run serve` (package.json), so both runs are tuned alike.
-  const serveArgs = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve.split(' ').slice(1);
+  // The same node flags as `npm run serve`, so both runs are tuned alike.
   follow(
-    spawn(process.execPath, [...serveArgs.map((a) => (a.startsWith('out/') ? join(root, a) : a)), ...args], {
+    spawn(process.execPath, [...serveNodeFlags(root), join(root, 'out', 'main', 'cli.js'), ...args], {
       stdio: 'inherit',
       env: { ...process.env, VET_SIM_INTRO: `Desktop app unavailable: ${reason}; running headless instead — open the UI address below in your browser.` },
     }),

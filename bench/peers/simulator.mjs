@@ -1,15 +1,15 @@
 // The simulator as `npm run serve` runs it (same node flags), prepared for the A5 figure: the
 // limiter off (measure the server, not the limiter) and one client user with five pets.
-import { readFileSync, openSync, writeFileSync } from 'node:fs';
+import { openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, launch, terminate } from './proc.mjs';
+import { serveNodeFlags } from '../../scripts/serve-flags.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const CLI = join(ROOT, 'out', 'main', 'cli.js');
 /** Node flags of `npm run serve` (package.json), so the benchmarks run the server as users do;
  * BENCH_SERVE_FLAGS (space-separated) replaces them, to compare node flags in one sitting. */
-export const SERVE_FLAGS = (process.env.BENCH_SERVE_FLAGS ?? JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve)
-  .split(' ').filter((a) => a.startsWith('--'));
+export const SERVE_FLAGS = process.env.BENCH_SERVE_FLAGS !== undefined ? process.env.BENCH_SERVE_FLAGS.split(' ').filter((a) => a.startsWith('--')) : serveNodeFlags(ROOT);
 
 export const AUTH = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
 export const READER = 'reader@bench.example';

@@ -1,8 +1,9 @@
 // Spawns the built CLI (out/main/cli.js) the way a user runs `npm run serve`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serveNodeFlags } from '../../scripts/serve-flags.mjs';
 
 export const CLI = join(__dirname, '..', '..', 'out', 'main', 'cli.js');
 export const tempDir = () => mkdtempSync(join(tmpdir(), 'vet-sim-'));
@@ -15,9 +16,7 @@ export function requireBuild(): void {
 export interface Running { child: ChildProcess; url: string; stdout: () => string; stderr: () => string; exited: Promise<number | null> }
 
 /** The node flags of `npm run serve` (package.json), for tests that must run the server as users do. */
-export const SERVE_NODE_FLAGS: string[] = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')).scripts.serve
-  .split(' ')
-  .filter((a: string) => a.startsWith('--'));
+export const SERVE_NODE_FLAGS: string[] = serveNodeFlags(join(__dirname, '..', '..'));
 
 export function run(args: string[], env: NodeJS.ProcessEnv = {}, nodeFlags: string[] = []): Running & { ready: Promise<string> } {
   const child = spawn(process.execPath, [...nodeFlags, CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
