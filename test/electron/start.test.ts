@@ -2,15 +2,31 @@
 // fetched with the package's own installer and the window launched; the headless server runs only
 // without a display, when the fetch fails, hangs past its bound or is disabled, or with --headless,
 // and its first line names which.
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLI, SERVE_NODE_FLAGS } from '../cli/run';
 import { cleanEnv, fakeElectronPackage, startScript, stopAll, writeStandIn, ROOT } from './fake-electron';
 
 const APP_ARGS = ['--port', '0', '--in-memory'];
 const HEADLESS_TAIL = '; running headless instead — open the UI address below in your browser.';
 const RETRY = 'retry with `npx install-electron`, then `npm start`';
+
+/** The command lines of a process's children (Linux: read from /proc). */
+function childCommandLines(parent: number): string[][] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== parent) return [];
+        return [readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)];
+      } catch {
+        return []; // gone meanwhile
+      }
+    });
+}
 
 function alive(pid: number) {
   try {
@@ -28,6 +44,8 @@ async function headless(args: string[], env: NodeJS.ProcessEnv) {
   // One answered request first: the server installs its SIGTERM handler just after printing the
   // ready line (src-main/cli/serve.ts), and a signal in between would end it abruptly.
   expect((await fetch(`${url}/__sim/v1/health`)).status).toBe(200);
+  // The server runs with `npm run serve`'s node flags, so the fallback is tuned as the serve script is.
+  if (existsSync('/proc/self/cmdline')) expect(childCommandLines(s.child.pid!).find((c) => c.includes(CLI))).toEqual(expect.arrayContaining(SERVE_NODE_FLAGS));
   s.child.kill('SIGTERM');
   expect(await s.exited, `stdout: ${s.stdout()}\nstderr: ${s.stderr()}`).toBe(0);
   const lines = s.stdout().trim().split('\n');
