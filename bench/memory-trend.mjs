@@ -6,7 +6,8 @@
 // read 112, 117, 133, 133, 108 MiB in one window and 136–138 in a later one of a run whose peaks never
 // moved: 136 → 138). What a leak does is raise the whole curve, its upper part included, so the windows
 // are compared by a high percentile of many samples: the level the process keeps returning to, not a
-// trough it happened to be caught in, nor a single momentary spike.
+// trough it happened to be caught in, nor a single momentary spike. (With fewer than ten samples in a
+// quarter the nearest-rank 90th percentile is the quarter's highest sample: the soak's 300 s give 75.)
 
 /** Nearest-rank percentile (0–100) of the values. */
 export function percentile(values, p) {

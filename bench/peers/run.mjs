@@ -123,7 +123,10 @@ try {
   say(`reset median: ${reset.memory.median.toFixed(2)} ms in memory, ${reset.disk.median.toFixed(2)} ms on disk; RSS over ${FLAT_REQUESTS.toLocaleString()} requests`);
   const flatRun = await rssOverRequests(work, FLAT_REQUESTS);
   const { fine, ...kept } = flatRun; // the 100 ms samples are many: the report keeps their trend, not them
-  const flat = { ...kept, ...memoryTrend(fine), fineCount: fine.length };
+  // A short run (a small BENCH_FLAT_REQUESTS) may leave too few samples for quarters: then no figure, not a crash.
+  const series = fine.length >= 8 ? fine : kept.samples;
+  const trend = series.length >= 4 ? memoryTrend(series) : { warm: NaN, end: NaN, growth: NaN };
+  const flat = { ...kept, ...trend, fineCount: series === fine ? fine.length : 0 };
   say(`RSS ${flat.samples.map((x) => x.toFixed(0)).join(', ')} MiB; profiling`);
   const profile = { a5: await profileA5(work, PROFILE_SECONDS), reset: await profileReset(work, Number(process.env.BENCH_RESETS ?? 30)) };
 

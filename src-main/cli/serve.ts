@@ -70,6 +70,8 @@ export async function serve(
   if (process.env.npm_lifecycle_event || process.env.npm_execpath) followLauncher(() => stop('The npm process that started the simulator is gone'));
   try {
     const { url, port } = await sim.listen(flags.port, flags.host);
+    // npm start's reason for running headless stays the first line on stdout, before any notice.
+    if (intro) log.intro(intro);
     for (const n of sim.notices) log.notice(n);
     sim.onNotice((n) => log.notice(n));
     for (const line of sim.info) log.info(line);
@@ -78,7 +80,6 @@ export async function serve(
         `the partner API is reachable from other machines on ${flags.host}; the UI answers loopback clients only, ` +
           (flags.controlToken ? 'and the control API loopback clients or holders of the control token.' : 'and so does the control API.'),
       );
-    if (intro) log.intro(intro);
     const data = flags.inMemory ? 'in memory' : flags.dataDir;
     sim.ctx.events.on('request', (entry) => log.request(entry));
     const info = { url, ui_url: `${url}/__sim/`, port, pid: process.pid, data };

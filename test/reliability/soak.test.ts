@@ -4,7 +4,7 @@
 // request (fixtures/leak.mjs), to see the check fail: 1024 read as 29.5% growth (no leak: −10.2%).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { run, tempDir, requireBuild, SERVE_NODE_FLAGS } from '../cli/run';
 import { growthAfterWarmup } from '../../bench/memory-trend.mjs';
 import { rawRequest } from './raw-request';
@@ -27,6 +27,8 @@ describe.runIf(existsSync('/proc/self/status'))('soak', () => {
     const cap = Math.min(10_000, Math.max(100, Math.floor((SECONDS * RATE) / 8)));
     const leak = process.env.SOAK_LEAK_BYTES ? ['--import', join(__dirname, 'fixtures', 'leak.mjs')] : [];
     const s = run(['--port', '0', '--data-dir', tempDir(), '--journal-cap', String(cap)], {}, [...SERVE_NODE_FLAGS, ...leak]);
+    // Whatever ends the test (a failed expectation, a timeout), the server does not outlive it.
+    onTestFinished(() => void (s.child.exitCode === null && s.child.signalCode === null && s.child.kill('SIGKILL')));
     const url = await s.ready;
     await rawRequest('PATCH', `${url}/__sim/v1/apps/1`, { 'content-type': 'application/json' }, '{"rate_limit_per_minute":0}');
     await rawRequest('POST', `${url}/api/v2/demo/register-user`, H, JSON.stringify({ first_name: 'Soak', email: 'soak@example.com', role: 'users', dev_type: 'ios' }));
@@ -47,22 +49,31 @@ describe.runIf(existsSync('/proc/self/status'))('soak', () => {
     const errors: string[] = [];
     // RSS once a second: enough samples in each quarter to see the level the sawtooth keeps returning to.
     const samples: number[] = [];
-    const sampler = setInterval(() => samples.push(rssMiB(s.child.pid!)), 1000);
+    const sampler = setInterval(() => {
+      try {
+        samples.push(rssMiB(s.child.pid!));
+      } catch {
+        /* the server is gone: the requests' errors say so */
+      }
+    }, 1000);
     let sent = 0;
     const start = Date.now();
     const inflight = new Set<Promise<unknown>>();
-    while (Date.now() - start < SECONDS * 1000) {
-      const due = start + (sent / RATE) * 1000;
-      if (Date.now() < due) await new Promise((r) => setTimeout(r, due - Date.now()));
-      const p = mix[sent % mix.length]()
-        .then((r) => void (r.status >= 500 && errors.push(`${r.status} ${r.text.slice(0, 100)}`)))
-        .catch((e: Error) => void errors.push(e.message))
-        .finally(() => inflight.delete(p));
-      inflight.add(p);
-      sent++;
+    try {
+      while (Date.now() - start < SECONDS * 1000) {
+        const due = start + (sent / RATE) * 1000;
+        if (Date.now() < due) await new Promise((r) => setTimeout(r, due - Date.now()));
+        const p = mix[sent % mix.length]()
+          .then((r) => void (r.status >= 500 && errors.push(`${r.status} ${r.text.slice(0, 100)}`)))
+          .catch((e: Error) => void errors.push(e.message))
+          .finally(() => inflight.delete(p));
+        inflight.add(p);
+        sent++;
+      }
+      await Promise.all(inflight);
+    } finally {
+      clearInterval(sampler);
     }
-    await Promise.all(inflight);
-    clearInterval(sampler);
     const growth = growthAfterWarmup(samples);
     const every = Math.max(1, Math.floor(samples.length / 20));
     const shown = samples.filter((_, i) => i % every === 0);

@@ -1,5 +1,5 @@
 // Base URL, server state, request counters, and the simulated time whenever it is not real time.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '../store';
 import { CopyButton } from './common';
 
@@ -10,12 +10,18 @@ import { CopyButton } from './common';
  */
 function Notices({ notices }: { notices: string[] }) {
   const [open, setOpen] = useState(false);
-  const more = notices.length > 1 ? ` (+${notices.length - 1} more)` : '';
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <div className="notices">
-      <button className="notice" aria-expanded={open} aria-controls="notice-list" onClick={() => setOpen(!open)} title="Show every notice in full">
-        ⚠ {notices[0]}
-        {more}
+      <button className="notice" aria-expanded={open} aria-controls={open ? 'notice-list' : undefined} onClick={() => setOpen(!open)} title="Show every notice in full">
+        {/* The text gives way to the window's width; the count of the others never does. */}
+        <span className="notice-text">⚠ {notices[0]}</span>
+        {notices.length > 1 && <span className="notice-more" data-testid="notice-more">+{notices.length - 1} more</span>}
       </button>
       {open && (
         <div className="notice-list" id="notice-list" role="region" aria-label="Notices">
