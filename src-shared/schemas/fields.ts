@@ -25,6 +25,20 @@ export const NAME_PATTERN = new RegExp(`^[${nameClass(true)}]+$`);
 export const NAME_PATTERN_NO_UNDERSCORE = new RegExp(`^[${nameClass(false)}]+$`);
 
 export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z0-9-]{2,}$/;
+
+/**
+ * What Laravel's `email` rule (egulias RFCValidation) refuses that the pattern lets through: a dot at
+ * either end of the local part or two in a row (LocalPart: DotAtStart, DotAtEnd, ConsecutiveDot), and in
+ * the domain an underscore, an empty label or a hyphen at a label's start or end (DomainPart). A partner
+ * must never have an address accepted here that the real service refuses.
+ */
+export function rfcDotsAndLabels(address: string): boolean {
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at);
+  const domain = address.slice(at + 1);
+  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
+  return !domain.includes('_') && domain.split('.').every((l) => l !== '' && !l.startsWith('-') && !l.endsWith('-'));
+}
 export const AGE_PATTERN = /^(\d{1,3}) years?(?: ([1-9]|1[01]) months?)?$/;
 export const WEIGHT_PATTERN = /^(\d{1,4}(?:\.\d{1,2})?)(?: ?lbs)?$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -37,19 +51,27 @@ type Built<T, O> = (name: string) => [O] extends [{ required: true }] ? z.ZodTyp
 const typed = <T, O extends Opts>(o: O | undefined, b: (name: string) => z.ZodType) =>
   ((name: string) => opt(b(name), o)) as unknown as Built<T, O>;
 
+/**
+ * Laravel's `required` trims before it judges (validateRequired: PHP's trim set). Input is trimmed already
+ * (TrimStrings), except the keys TrimStrings leaves alone: a password of spaces is missing, not a password.
+ */
+const PHP_BLANK = /^[ \t\n\r\0\x0B]*$/;
+
 export const text = <const O extends Opts & { max?: number }>(o?: O) =>
-  typed<string, O>(o, (name) =>
-    z
+  typed<string, O>(o, (name) => {
+    const s = z
       .string({ error: requiredOr(name, `The ${label(name)} must be a string.`) })
-      .max(o?.max ?? 255, { error: `The ${label(name)} must not be greater than ${o?.max ?? 255} characters.` }),
-  );
+      .max(o?.max ?? 255, { error: `The ${label(name)} must not be greater than ${o?.max ?? 255} characters.` });
+    return o?.required ? s.refine((v) => !PHP_BLANK.test(v), { error: `The ${label(name)} field is required.`, abort: true }) : s;
+  });
 
 export const email = <const O extends Opts>(o?: O) =>
   typed<string, O>(o, (name) =>
     z
       .string({ error: requiredOr(name, `The ${label(name)} must be a string.`) })
       .max(255, { error: `The ${label(name)} must not be greater than 255 characters.` })
-      .regex(EMAIL_PATTERN, { error: `The ${label(name)} must be a valid email address.` }),
+      .regex(EMAIL_PATTERN, { error: `The ${label(name)} must be a valid email address.` })
+      .refine(rfcDotsAndLabels, { error: `The ${label(name)} must be a valid email address.` }),
   );
 
 export const oneOf = <const T extends readonly [string, ...string[]], const O extends Opts>(values: T, o?: O) =>
@@ -159,9 +181,13 @@ type Outputs<S extends Record<string, FieldBuilder>> = { [K in keyof S]?: z.outp
 /** A nested object of optional fields, e.g. A3's `pet`; labels read `pet.name` as in Laravel. */
 export const nested = <S extends Record<string, FieldBuilder>, const O extends Opts>(spec: S, o?: O) =>
   typed<Outputs<S>, O>(o, (name) =>
-    z.object(
-      Object.fromEntries(Object.entries(spec).map(([k, b]) => [k, b(`${name}.${k}`)])),
-      { error: requiredOr(name, `The ${label(name)} must be an array.`) },
+    z.preprocess(
+      // PHP's json_encode writes an empty array as `[]`: to Laravel's `array` rule that is an empty array, fields absent.
+      (v) => (Array.isArray(v) && v.length === 0 ? {} : v),
+      z.object(
+        Object.fromEntries(Object.entries(spec).map(([k, b]) => [k, b(`${name}.${k}`)])),
+        { error: requiredOr(name, `The ${label(name)} must be an array.`) },
+      ),
     ),
   );
 

@@ -182,3 +182,50 @@ describe('client family {name}', () => {
     expect(bySlug.body).toEqual((await h.http.get(`${C}/pet/list?email=ann@example.com`)).body);
   });
 });
+
+// Where the simulator had answered differently from Laravel's own request handling (a fidelity review,
+// stop 23): each case is what the framework's source does, cited beside it.
+describe('as Laravel reads and validates it', () => {
+  beforeEach(async () => {
+    await h.registerUser();
+    await h.addPet();
+  });
+  const pet = { email: 'ann@example.com', name: 'Max', age: '1 year', sex: 'male' };
+
+  it('a body is JSON when its Content-Type holds "/json" or "+json", case-sensitively (Request::isJson)', async () => {
+    const as = (type: string) => h.http.post('/api/v2/demo/pet/add').set('authorization', DEMO_AUTH).set('content-type', type).send(JSON.stringify(pet));
+    const textJson = await as('text/json');
+    expect(textJson.status, JSON.stringify(textJson.body)).toBe(200);
+    expect(textJson.body.data.pet.name).toBe('Max');
+    // Str::contains is case-sensitive: Laravel reads no input from this body at all.
+    const upper = await as('Application/JSON');
+    expect(upper.status).toBe(422);
+    expect(upper.body.message).toEqual(['The email field is required.', 'The name field is required.', 'The age field is required.', 'The sex field is required.']);
+  });
+
+  it('A3 takes "pet": [] (PHP\'s json_encode of an empty array) as an empty pet, as the array rule does', async () => {
+    const r = await h.post('/api/v2/demo/pet/update', { email: 'ann@example.com', pet_id: 1, pet: [] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.pet.name).toBe('Rex');
+    const list = await h.post('/api/v2/demo/pet/update', { email: 'ann@example.com', pet_id: 1, pet: ['Max'] });
+    expect(list.status).toBe(422); // a list with items is still no pet
+  });
+
+  it('a required password of spaces is missing: Laravel does not trim passwords, but its required rule trims (validateRequired)', async () => {
+    const r = await h.registerClient({ password: '   ' });
+    expect(r.status).toBe(422);
+    expect(r.body.message).toEqual(['The password field is required.']);
+    const kept = await h.registerClient({ password: ' s3cret ' }); // not trimmed, not refused
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+  });
+
+  it('refuses the e-mails RFC validation refuses: dots at the ends or doubled, hyphens at a label\'s ends, underscores in the domain', async () => {
+    for (const email of ['a..b@example.com', '.a@example.com', 'a.@example.com', 'user@-example.com', 'user@example-.com', 'user@exa_mple.com', 'user@example..com']) {
+      const r = await h.post('/api/v2/demo/register-user', { first_name: 'Kim', email, role: 'users', dev_type: 'ios' });
+      expect(r.status, email).toBe(422);
+      expect(r.body.message, email).toEqual(['The email must be a valid email address.']);
+    }
+    const ok = await h.post('/api/v2/demo/register-user', { first_name: 'Kim', email: 'kim.o-neil+vet@mail.example-host.co.uk', role: 'users', dev_type: 'ios' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+});

@@ -4,12 +4,12 @@ import express from 'express';
 import multer, { type StorageEngine } from 'multer';
 import typeis from 'type-is';
 import { IMAGE_KEY, IMAGE_LIMIT, JSON_LIMIT } from './body-limits';
-import { acceptJsonText } from './plain-json';
+import { acceptJsonText, isJsonContentType } from './plain-json';
 
 export { typeis };
 export const json = express.json({
   limit: JSON_LIMIT,
-  type: ['application/json', 'application/*+json'],
+  type: (req) => isJsonContentType(req.headers['content-type']), // as Laravel decides (plain-json.ts)
   strict: false,
   verify: (_req, res, buf) => acceptJsonText(res, buf.toString('utf8')),
 });

@@ -8,7 +8,15 @@ import { JSON_LIMIT } from './body-limits';
 import { jsonDeeperThan, MAX_DEPTH, tooDeep } from './laravel-input';
 import { partnerLocals } from './partner-context';
 
-const PLAIN_JSON = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
+/**
+ * Whether Laravel reads the body as JSON: `Request::isJson()` looks for `/json` or `+json` anywhere in the
+ * Content-Type header, case-sensitively (`Str::contains`). So `text/json` is JSON, and `Application/JSON`
+ * is not: Laravel then sees no input from the body at all.
+ */
+export const isJsonContentType = (contentType: string | undefined): boolean => contentType !== undefined && /\/json|\+json/.test(contentType);
+
+/** After `application/json`: nothing, or a UTF-8 charset (the parameter's name and value in any case). */
+const PLAIN_PARAMS = /^\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
 
 /** Whether the request is one this reader answers exactly as body-parser's JSON reader would. */
 export function isPlainJson(req: IncomingMessage): boolean {
@@ -16,7 +24,8 @@ export function isPlainJson(req: IncomingMessage): boolean {
   const length = h['content-length'];
   return (
     h['transfer-encoding'] === undefined && h['content-encoding'] === undefined &&
-    length !== undefined && /^\d{1,8}$/.test(length) && Number(length) <= JSON_LIMIT && PLAIN_JSON.test(h['content-type'] ?? '')
+    length !== undefined && /^\d{1,8}$/.test(length) && Number(length) <= JSON_LIMIT &&
+    (h['content-type'] ?? '').startsWith('application/json') && PLAIN_PARAMS.test(h['content-type']!.slice('application/json'.length))
   );
 }
 
