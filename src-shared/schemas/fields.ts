@@ -85,7 +85,10 @@ export const personName = <const O extends Opts & { underscore?: boolean }>(o?: 
       .regex(o?.underscore === false ? NAME_PATTERN_NO_UNDERSCORE : NAME_PATTERN, { error: `The ${label(name)} format is invalid.` }),
   );
 
-/** Integers, also as numeric strings (form-data and query strings carry only text). */
+/**
+ * Integers, also as numeric strings (form-data and query strings carry only text), as PHP's
+ * FILTER_VALIDATE_INT reads them (Laravel's `integer` rule): a sign may lead, a zero may not (`01` is refused).
+ */
 export const integer = <const O extends Opts & { min?: number; max?: number }>(o?: O) =>
   typed<number, O>(o, (name) => {
     const msg = `The ${label(name)} must be an integer.`;
@@ -93,7 +96,7 @@ export const integer = <const O extends Opts & { min?: number; max?: number }>(o
     if (o?.min !== undefined) n = n.min(o.min, { error: `The ${label(name)} must be at least ${o.min}.` });
     if (o?.max !== undefined) n = n.max(o.max, { error: `The ${label(name)} must not be greater than ${o.max}.` });
     return z
-      .union([z.number({ error: msg }), z.string({ error: msg }).regex(/^-?\d{1,15}$/, { error: msg })], { error: requiredOr(name, msg) })
+      .union([z.number({ error: msg }), z.string({ error: msg }).regex(/^[+-]?(?:0|[1-9]\d{0,14})$/, { error: msg })], { error: requiredOr(name, msg) })
       .transform((v) => Number(v))
       .pipe(n);
   });

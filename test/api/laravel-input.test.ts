@@ -219,6 +219,16 @@ describe('as Laravel reads and validates it', () => {
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
   });
 
+  it('an integer as PHP\'s FILTER_VALIDATE_INT reads it (the integer rule): "+1" is 1, "01" is not an integer', async () => {
+    const signed = await h.get('/api/v2/demo/pet/list?email=ann@example.com&pagination=1&page=%2B1');
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    const padded = await h.post('/api/v2/demo/pet/update', { email: 'ann@example.com', pet_id: '01', pet: { color: 'brown' } });
+    expect(padded.status).toBe(422);
+    expect(padded.body.message).toEqual(['The pet id must be an integer.']);
+    const plain = await h.post('/api/v2/demo/pet/update', { email: 'ann@example.com', pet_id: '1', pet: { color: 'brown' } });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+  });
+
   it('refuses the e-mails RFC validation refuses: dots at the ends or doubled, hyphens at a label\'s ends, underscores in the domain', async () => {
     for (const email of ['a..b@example.com', '.a@example.com', 'a.@example.com', 'user@-example.com', 'user@example-.com', 'user@exa_mple.com', 'user@example..com']) {
       const r = await h.post('/api/v2/demo/register-user', { first_name: 'Kim', email, role: 'users', dev_type: 'ios' });
