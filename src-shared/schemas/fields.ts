@@ -39,6 +39,7 @@ export function rfcDotsAndLabels(address: string): boolean {
   if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
   return !domain.includes('_') && domain.split('.').every((l) => l !== '' && !l.startsWith('-') && !l.endsWith('-'));
 }
+
 export const AGE_PATTERN = /^(\d{1,3}) years?(?: ([1-9]|1[01]) months?)?$/;
 export const WEIGHT_PATTERN = /^(\d{1,4}(?:\.\d{1,2})?)(?: ?lbs)?$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

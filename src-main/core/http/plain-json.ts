@@ -15,17 +15,19 @@ import { partnerLocals } from './partner-context';
  */
 export const isJsonContentType = (contentType: string | undefined): boolean => contentType !== undefined && /\/json|\+json/.test(contentType);
 
-/** After `application/json`: nothing, or a UTF-8 charset (the parameter's name and value in any case). */
+const JSON_TYPE = 'application/json';
+/** After `application/json` (matched as Laravel does, case-sensitively): nothing, or a UTF-8 charset in any case. */
 const PLAIN_PARAMS = /^\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
 
 /** Whether the request is one this reader answers exactly as body-parser's JSON reader would. */
 export function isPlainJson(req: IncomingMessage): boolean {
   const h = req.headers;
   const length = h['content-length'];
+  const type = h['content-type'] ?? '';
   return (
     h['transfer-encoding'] === undefined && h['content-encoding'] === undefined &&
     length !== undefined && /^\d{1,8}$/.test(length) && Number(length) <= JSON_LIMIT &&
-    (h['content-type'] ?? '').startsWith('application/json') && PLAIN_PARAMS.test(h['content-type']!.slice('application/json'.length))
+    type.startsWith(JSON_TYPE) && PLAIN_PARAMS.test(type.slice(JSON_TYPE.length))
   );
 }
 

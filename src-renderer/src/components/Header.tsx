@@ -31,7 +31,7 @@ function Notices({ notices }: { notices: string[] }) {
             ))}
           </ul>
           <div className="notice-actions">
-            <CopyButton text={notices.join('\n')} label="Copy" />
+            <CopyButton text={notices.join('\n')} label="Copy" title="Copy every notice" />
             <button className="btn small" onClick={() => setOpen(false)}>
               Close
             </button>
