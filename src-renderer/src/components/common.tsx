@@ -24,7 +24,7 @@ export function CopyButton({ text, label = 'Copy', title }: { text: string; labe
   return (
     <button
       className="btn small"
-      title={title ?? `Copy ${label}`}
+      title={title ?? (label === 'Copy' ? 'Copy to the clipboard' : label)} // every label already says 'Copy …'
       onClick={async () => {
         const ok = await copyText(text);
         if (!ok) notify('error', 'Could not copy to the clipboard.');
