@@ -40,7 +40,13 @@ function headless(reason) {
   follow(
     spawn(process.execPath, [...serveNodeFlags(root), join(root, 'out', 'main', 'cli.js'), ...args], {
       stdio: 'inherit',
-      env: { ...process.env, VET_SIM_INTRO: `Desktop app unavailable: ${reason}; running headless instead — open the UI address below in your browser.` },
+      env: {
+        ...process.env,
+        VET_SIM_INTRO: `Desktop app unavailable: ${reason}; running headless instead — open the UI address below in your browser.`,
+        // npm does not pass a SIGTERM on to us (it kills only its `sh -c` wrapper): the server watches
+        // the process above this one instead, and stops cleanly when npm is gone; we then exit with it.
+        VET_SIM_LAUNCHED_UNDER: String(process.ppid),
+      },
     }),
   );
 }

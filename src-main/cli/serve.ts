@@ -7,7 +7,7 @@ import type { EarlyRead } from '../core/db/early-read';
 import { projectRoot } from '../core/resources';
 import { parseServeArgs, USAGE, UsageError, type ServeFlags } from './args';
 import { appVersion } from './version';
-import { followLauncher, serveLog, writeReadyFile } from './lifecycle';
+import { followLauncher, launcherPid, serveLog, writeReadyFile } from './lifecycle';
 
 export const EXIT_USAGE = 2;
 export const EXIT_PORT_IN_USE = 3;
@@ -67,7 +67,10 @@ export async function serve(
   process.on('SIGHUP', () => stop('SIGHUP received'));
   // Started through npm (`npm run serve`, `npx vet-consult-sim`): a killed npm forwards nothing,
   // so the server leaves with it. Started directly (`node out/main/cli.js &`), it may outlive its shell.
-  if (process.env.npm_lifecycle_event || process.env.npm_execpath) followLauncher(() => stop('The npm process that started the simulator is gone'));
+  // `npm start`'s headless fallback puts its own node process between npm and the server, and names the
+  // process above it in VET_SIM_LAUNCHED_UNDER, so the server follows npm itself, not that wrapper.
+  if (process.env.npm_lifecycle_event || process.env.npm_execpath)
+    followLauncher(() => stop('The npm process that started the simulator is gone'), launcherPid(Number(process.env.VET_SIM_LAUNCHED_UNDER) || process.ppid));
   try {
     const { url, port } = await sim.listen(flags.port, flags.host);
     // npm start's reason for running headless stays the first line on stdout, before any notice.

@@ -1,27 +1,30 @@
-// Headless Debian Chromium driven by playwright-core (never a downloaded browser).
+// Headless Chromium driven by playwright-core: CHROMIUM_PATH, an installed Chrome/Chromium, or the build that
+// comes from the npm registry with the dev dependencies (test-browser.ts) — never a downloaded browser.
 import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CLI } from '../cli/run';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { resolveTestBrowser } from './test-browser';
 
 /**
  * The browser tests fail, never skip, when their prerequisites are missing: a skipped suite reads as a
  * pass. Called at the top of each browser test file, so the whole file fails with this one line.
  */
 export function requireBrowserAndBuild(): void {
-  const missing: string[] = [];
-  if (!existsSync(CLI)) missing.push(`the build (${CLI}): run \`npm run build\``);
-  if (!existsSync(CHROMIUM))
-    missing.push(`Chromium at ${CHROMIUM}: install it (Debian/Ubuntu: \`sudo apt-get install chromium\`) or set CHROMIUM_PATH to a Chromium or Chrome binary`);
-  if (missing.length) throw new Error(`The browser tests cannot run without ${missing.join(' and ')}.`);
+  if (!existsSync(CLI)) throw new Error(`The browser tests cannot run without the build (${CLI}): run \`npm run build\`.`);
 }
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+export async function launch(): Promise<Browser> {
+  const browser = await resolveTestBrowser();
+  try {
+    return await chromium.launch({
+      executablePath: browser.executablePath,
+      env: { ...process.env, ...browser.env } as Record<string, string>,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  } catch (e) {
+    throw new Error(`The test browser (${browser.source}) did not start: ${(e as Error).message.split('\n')[0]}`);
+  }
 }
 
 /**
@@ -66,3 +69,11 @@ export async function openSession(serveArgs: string[]) {
   };
 }
 export type Session = Awaited<ReturnType<typeof openSession>>;
+
+/**
+ * Where the browser tests put their screenshots: an ignored folder, so `npm test` leaves `git status` clean.
+ * `npm run screenshots` points this at docs/screenshots to refresh the README's pictures on purpose.
+ */
+export function screenshotDir(): string {
+  return resolve(process.env.VET_SIM_SCREENSHOT_DIR ?? join(__dirname, '..', '..', 'test-results', 'screenshots'));
+}

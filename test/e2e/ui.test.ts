@@ -3,9 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, type Session } from './browser';
+import { openSession, screenshotDir, type Session } from './browser';
 
-const SHOTS = join(__dirname, '..', '..', 'docs', 'screenshots');
+const SHOTS = screenshotDir();
 const auth = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`, 'content-type': 'application/json' };
 let session: Session;
 let url: string;
