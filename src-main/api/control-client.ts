@@ -1,6 +1,6 @@
 // A small typed client of the control API (/__sim/v1), used by startSimulator() and usable on its
 // own against any running simulator (`controlClient('http://127.0.0.1:4010/__sim/v1')`).
-import type { AppRecord, ConsultationStatus, JournalEntry, JournalSummary, Recommendation, VetRecord } from '../../src-shared/control';
+import type { AppRecord, ConsultationStatus, JournalEntry, JournalSummary, Recommendation, VetRecord } from '../../src-shared/control.js';
 
 export type { JournalEntry, JournalSummary, VetRecord };
 

@@ -2,11 +2,14 @@
 // vitest / jest / node:test suite. It starts the same core as `serve` in the test's own process and
 // drives it through the control API (/__sim/v1), exactly as the UI and external scripts do, so a
 // suite that uses it exercises the documented contract and nothing private.
-import { openSimulator } from '../core/simulator';
-import { controlClient, type ControlClient } from './control-client';
+// Relative imports end in `.js` here and in every file whose declarations ship (control-client.ts;
+// src-shared/control.ts imports nothing): tsc copies specifiers into out/types as written, and a
+// partner project under node16/nodenext resolution cannot follow an extensionless one (bundler takes both).
+import { openSimulator } from '../core/simulator.js';
+import { controlClient, type ControlClient } from './control-client.js';
 
-export { controlClient, ControlApiError } from './control-client';
-export type { ClockState, ConsultationFilter, ConsultationView, FeedbackInput, JournalFilter, JournalSummary, JournalEntry, VetRecord } from './control-client';
+export { controlClient, ControlApiError } from './control-client.js';
+export type { ClockState, ConsultationFilter, ConsultationView, FeedbackInput, JournalFilter, JournalSummary, JournalEntry, VetRecord } from './control-client.js';
 
 export interface StartSimulatorOptions {
   /** Port to listen on; 0 (default) picks a free one. */

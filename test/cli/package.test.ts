@@ -1,7 +1,8 @@
 // The package as a partner installs it: `npm pack`, then `npx ./<tarball> serve`; the server leaves
-// with the npm process that started it, even when that process is killed hard.
+// with the npm process that started it, even when that process is killed hard. Its types compile in a
+// partner's TypeScript project under both module resolutions a partner may use.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, tempDir, requireBuild } from './run';
@@ -47,6 +48,45 @@ describe('the packed package', () => {
     child.kill('SIGKILL');
     expect(await waitFor(() => refused(`${url}/__sim/v1/health`), 'the server to stop after npx was killed', 10_000)).toBe(true);
   }, 150_000);
+
+  describe('in a partner\'s strict TypeScript project, with vitest', () => {
+    let project: string;
+    beforeAll(() => {
+      // The README's example, extracted here so that what is checked is what partners copy.
+      const example = /## Use it from test code[\s\S]*?```ts\n([\s\S]*?)```/.exec(readFileSync(join(root, 'README.md'), 'utf8'))?.[1];
+      expect(example).toContain("from 'vet-consult-simulator'");
+      const dir = (project = tempDir());
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'partner-tests', private: true, type: 'module' }));
+      // The tarball as `npm install -D ./<tarball>` installs it (its dependencies from the npm cache when
+      // there). --ignore-scripts: only the shipped files matter to tsc, not the Electron prefetch.
+      execFileSync(npm, ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--no-package-lock', tarball], {
+        cwd: dir, env: { ...process.env, npm_config_update_notifier: 'false' }, stdio: 'pipe',
+      });
+      // vitest's own types, from this repository (linked after the install: npm prunes what package.json does not list).
+      symlinkSync(join(root, 'node_modules', 'vitest'), join(dir, 'node_modules', 'vitest'), 'junction');
+      mkdirSync(join(dir, 'test'));
+      writeFileSync(join(dir, 'test', 'simulator.test.ts'), example!);
+    }, 120_000);
+
+    it.each([
+      ['nodenext', 'nodenext'],
+      ['esnext', 'bundler'],
+    ])('type-checks the README\'s example under strict, module %s, moduleResolution %s', (module, moduleResolution) => {
+      // No skipLibCheck: an import the package's .d.ts cannot resolve is reported where it is, not only as missing members.
+      const config = join(project, `tsconfig.${moduleResolution}.json`);
+      writeFileSync(config, JSON.stringify({
+        compilerOptions: { module, moduleResolution, target: 'es2022', strict: true, noEmit: true, lib: ['es2023', 'dom'], types: [] },
+        include: ['test'],
+      }));
+      let out = '';
+      try {
+        execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config], { cwd: project, encoding: 'utf8' });
+      } catch (err) {
+        out = String((err as { stdout?: string }).stdout || err);
+      }
+      expect(out).toBe('');
+    }, 60_000);
+  });
 
   it('declares the bin, the typed programmatic API, and ships what they need', () => {
     const list = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' });

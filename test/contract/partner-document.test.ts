@@ -72,6 +72,14 @@ describe('GET /__sim/v1/openapi.json: requests', () => {
     expect(body('/api/v2/{name}/pet/update').properties).not.toHaveProperty('profile');
   });
 
+  it('declares the fields of A9 and B7 (GETs with a body) as optional query parameters too, and their body as optional', () => {
+    const query = (path: string) => op(path, 'get').parameters.filter((p: Json) => p.in === 'query').map((p: Json) => [p.name, p.required]);
+    expect(query('/api/v2/{name}/refresh')).toEqual([['identity', false], ['dev_type', false]]);
+    expect(query('/client/user/{name}/v2/vet/feedbacks')).toEqual([['search_value', false], ['search_by', false], ['page', false], ['pagination', false], ['perPage', false]]);
+    expect(op('/api/v2/{name}/refresh', 'get').requestBody.required).toBe(false);
+    expect(op('/api/v2/{name}/refresh', 'get').requestBody.content['application/json'].schema.required).toEqual(['identity', 'dev_type']);
+  });
+
   it('states species as dog or cat, weight and emergency_fund with minimum 0', () => {
     expect(body('/api/v2/{name}/pet/add').properties.species).toMatchObject({ type: 'string', enum: ['dog', 'cat'] });
     expect(body('/api/v2/{name}/pet/update').properties.pet.properties.species).toMatchObject({ enum: ['dog', 'cat'] });

@@ -1,6 +1,7 @@
 // Issue 13, the HAR export: the journal's filters, raw request bodies (multipart as params), real byte
 // sizes, statusText, millisecond times, a structurally valid HAR 1.2 log, and an explicit credentials
-// export that replays the README walk-throughs against a fresh simulator with every status equal.
+// export that replays the README walk-throughs against a fresh simulator with every status equal, and
+// a multipart upload that replays from HAR 1.2 fields alone (the file's bytes in `value`).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -43,20 +44,24 @@ function send(method: string, url: string, headers: Record<string, string>, body
 }
 
 const HOP_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
-/** Replays one HAR entry elsewhere: same method, path, query, headers and body; a file part gets `_size` bytes of its type. */
+/** The entry as a HAR 1.2 reader sees it: without the exporter's own `_` fields. */
+const specOnly = (entry: HarEntry): HarEntry => JSON.parse(JSON.stringify(entry, (k, v: unknown) => (k.startsWith('_') ? undefined : v)));
+/**
+ * Replays one HAR entry elsewhere from HAR 1.2 fields only: same method, path, query, headers and body.
+ * A file part is `value` as its content, `fileName` and `contentType`; the value is a binary string (one
+ * character per byte), as the export documents (har.ts), so each character is written as one byte.
+ */
 async function replay(entry: HarEntry, baseUrl: string) {
-  const target = new URL(entry.request.url);
+  const { request } = specOnly(entry);
+  const target = new URL(request.url);
   const headers: Record<string, string> = {};
-  for (const h of entry.request.headers) if (!HOP_HEADERS.has(h.name)) headers[h.name] = h.value;
+  for (const h of request.headers) if (!HOP_HEADERS.has(h.name)) headers[h.name] = h.value;
   let body: Buffer | undefined;
-  const post = entry.request.postData;
+  const post = request.postData;
   if (post?.params) {
     const form = new FormData();
     for (const p of post.params) {
-      if (p.fileName !== undefined) {
-        const bytes = p._content !== undefined ? Buffer.from(p._content, 'base64') : new Uint8Array(p._size ?? 0);
-        form.append(p.name, new Blob([bytes], { type: p.contentType }), p.fileName);
-      }
+      if (p.fileName !== undefined) form.append(p.name, new Blob([Buffer.from(p.value ?? '', 'latin1')], { type: p.contentType }), p.fileName);
       else form.append(p.name, p.value ?? '');
     }
     const encoded = new Response(form);
@@ -134,7 +139,7 @@ describe('HAR export (issue 13)', () => {
     expect(update.request.postData).toEqual({ mimeType: 'application/x-www-form-urlencoded', text: form });
     expect(upload.request.postData!.params).toEqual([
       { name: 'email', value: 'ann@example.com' }, { name: 'pet[color]', value: 'grey' },
-      { name: 'profile', value: '', fileName: 'miso.png', contentType: 'image/png', _size: 8, _content: Buffer.alloc(8).toString('base64') },
+      { name: 'profile', value: '\0'.repeat(8), fileName: 'miso.png', contentType: 'image/png', _size: 8, _content: Buffer.alloc(8).toString('base64') },
     ]);
     expect(upload.request.bodySize).toBe(mpBody.length);
     expect(get.request.bodySize).toBe(0);
@@ -176,6 +181,36 @@ describe('HAR export (issue 13)', () => {
     expect(actions.request.postData!.text).toBe(b11.replace('Never-kept', '***'));
     const [maskedA5] = (await harOf(url2)).log.entries;
     expect(maskedA5.request.headers).toContainEqual({ name: 'authorization', value: 'Basic demo:***' });
+  });
+
+  it('carries an uploaded file in params[].value, so a replay from HAR 1.2 fields alone gets the same statuses (A3 with a PNG photo)', async () => {
+    const { url } = await started();
+    const json = (path: string, body: object) =>
+      send('POST', `${url}/api/v2/demo${path}`, { authorization: DEMO, 'content-type': 'application/json' }, Buffer.from(JSON.stringify(body)));
+    const upload = async (name: string, bytes: Buffer<ArrayBuffer>) => {
+      const form = new FormData();
+      form.append('email', 'ann@example.com');
+      form.append('pet_id', '1');
+      form.append('profile', new Blob([bytes], { type: 'image/png' }), name);
+      const encoded = new Response(form);
+      return send('POST', `${url}/api/v2/demo/pet/update`, { authorization: DEMO, 'content-type': encoded.headers.get('content-type')! }, Buffer.from(await encoded.arrayBuffer()));
+    };
+    // A 1×1 PNG: NULs and bytes from 0x80 up, none of it UTF-8 text. Images are typed by their bytes, so
+    // only an upload of these very bytes answers 200; the text file "named" .png answers 422.
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2f9a8b80000000049454e44ae426082', 'hex');
+    expect((await json('/register-user', { first_name: 'Ann', email: 'ann@example.com', role: 'users', dev_type: 'ios' })).status).toBe(200);
+    expect((await json('/pet/add', { email: 'ann@example.com', name: 'Rex', age: '2 years', sex: 'male', species: 'dog' })).status).toBe(200);
+    expect((await upload('rex.png', png)).status).toBe(200);
+    expect((await upload('notes.png', Buffer.from('not an image'))).status).toBe(422);
+
+    const recorded = (await harOf(url, '?credentials=include')).log.entries;
+    const file = specOnly(recorded[2]).request.postData!.params!.find((p) => p.fileName === 'rex.png')!;
+    expect(file).toEqual({ name: 'profile', value: png.toString('latin1'), fileName: 'rex.png', contentType: 'image/png' });
+    const fresh = await started();
+    const replayed: number[] = [];
+    for (const e of recorded) replayed.push((await replay(e, fresh.url)).status);
+    expect(replayed).toEqual([200, 200, 200, 422]);
+    expect(replayed).toEqual(recorded.map((e) => e.response.status));
   });
 
   it('puts credentials back only when asked: the README walk-throughs, the vet side included, replay on a fresh simulator with equal statuses', async () => {

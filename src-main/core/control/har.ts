@@ -47,13 +47,27 @@ function unmask(e: JournalEntry, opts: NonNullable<HarOptions['credentials']>): 
   };
 }
 
+/**
+ * A file part's bytes as its HAR `value` ("value of a posted parameter or content of a posted file").
+ * HAR values are strings and params have no `encoding` (only a response's content does), so the bytes are
+ * a binary string: one character per byte, U+0000–U+00FF (Node's 'latin1'; the convention of atob and
+ * FileReader.readAsBinaryString). It is the one mapping that is lossless for any bytes and asks the reader
+ * to guess nothing: a replayer gets the bytes back with Buffer.from(value, 'latin1'), or in a browser
+ * Uint8Array.from(value, (c) => c.charCodeAt(0)); an ASCII file reads as itself. Writing valid UTF-8 as
+ * text instead would make the reader guess which of the two a value is, and would not help the images
+ * this API takes: their first bytes are never UTF-8 (PNG starts 0x89, JPEG 0xFF), so a replayer that
+ * UTF-8-encodes every value (as it would a text field) cannot upload them from any string.
+ * Files over 64 KiB are not journaled (capture.ts): their value is empty, `_size` says what was sent.
+ */
+const fileValue = (base64: string | undefined) => (base64 ? Buffer.from(base64, 'base64').toString('latin1') : '');
+
 function postData(e: JournalEntry) {
   const mimeType = e.request_headers['content-type'] ?? 'application/json';
   if (e.request_params) {
-    // File bytes are not journaled: a file part names the file, its type and size (`_size`), with an empty value.
+    // `_content` (base64) is the same bytes, kept for readers of earlier exports.
     const params = e.request_params.map((p) =>
       p.fileName !== undefined
-        ? { name: p.name, value: '', fileName: p.fileName, contentType: p.contentType ?? 'application/octet-stream', _size: p.size ?? 0, ...(p.content_base64 ? { _content: p.content_base64 } : {}) }
+        ? { name: p.name, value: fileValue(p.content_base64), fileName: p.fileName, contentType: p.contentType ?? 'application/octet-stream', _size: p.size ?? 0, ...(p.content_base64 ? { _content: p.content_base64 } : {}) }
         : { name: p.name, value: p.value ?? '' },
     );
     return { postData: { mimeType, params } };
