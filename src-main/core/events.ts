@@ -1,4 +1,6 @@
 // Typed events the core emits; the control API's SSE stream and the hosts subscribe.
+// State events of data writes come from the unit of work, after the write committed (db/unit-of-work.ts);
+// what is emitted here directly is published at once (a reset done, the journal cleared, a notice).
 import { EventEmitter } from 'node:events';
 import type { JournalSummary, StateEvent } from '../../src-shared/control';
 
@@ -8,13 +10,11 @@ export interface SimulatorEvents {
 }
 
 export class SimulatorEventBus extends EventEmitter<SimulatorEvents> {
-  /** `defer` holds a state event back until the write it reports is committed (Database.afterCommit). */
-  constructor(private readonly defer: (publish: () => void) => void = (publish) => publish()) {
+  constructor() {
     super();
     this.setMaxListeners(1000);
   }
   state(entity: StateEvent['entity'], id: string | number, action: string): void {
-    const event = { entity, id: String(id), action };
-    this.defer(() => this.emit('state', event));
+    this.emit('state', { entity, id: String(id), action });
   }
 }

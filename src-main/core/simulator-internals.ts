@@ -1,24 +1,6 @@
-// What the control API may reach inside a simulator.
-import type { DomainContext } from './domain/context';
+// What the express host (express-host.ts) is handed: the control port for /__sim/v1, and the services
+// the media route reads pet photos through.
+import type { ControlPort } from './domain/control-port';
 import type { Services } from './domain/services';
 
-export interface SimulatorInternals {
-  ctx: DomainContext;
-  services: Services;
-  version: string;
-  dataDir?: string;
-  journalCap: number;
-  notices: string[];
-  /** When set, clients on other hosts may drive the control API with this bearer token. */
-  controlToken?: string;
-  /**
-   * Everything back to the defaults. `answer`, when given, is called as soon as the reset is committed
-   * and in the op log, before the in-memory bookkeeping that follows it (caches, limiter windows, the
-   * journal, the state event): that bookkeeping runs synchronously right after `answer`, so no other
-   * request can be handled in between and none can see the state from before the reset.
-   */
-  reset(answer?: () => void): Promise<void>;
-  restore(bytes: Uint8Array): Promise<void>;
-  loadDemoData(): Promise<{ loaded: boolean; users: number; consultations: number; message: string }>;
-  persistClock(): void;
-}
+export type SimulatorInternals = ControlPort & { services: Services };

@@ -13,9 +13,8 @@ import { checkFilesInBackground } from './db/integrity-check';
 import { JOURNAL_MIGRATIONS } from './db/migrations';
 import { NoticeBoard } from './db/notices';
 import type { DurableFs } from './db/oplog';
-import { IMAGE_TYPES } from './domain/pets';
 import type { DomainContext } from './domain/context';
-import { loadDemoData } from './domain/demo-data';
+import { controlPort } from './domain/control-port';
 import { buildServices, type Services } from './domain/services';
 import { SimulatorEventBus } from './events';
 import { SimClockStore } from './http/rate-limit';
@@ -56,6 +55,8 @@ export interface SimulatorCore {
   /** Plain information for the host to print (e.g. the demo data set was loaded). */
   info: string[];
   listen(port?: number, host?: string): Promise<{ url: string; port: number; server: Server }>;
+  /** The request handler listen() serves (partner URLs to the lean pipeline, the rest to express), for in-process callers such as supertest. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
   close(): Promise<void>;
   reset(): Promise<void>;
   /** The express app behind everything that is not a partner URL, loaded (once) on the first call. */
@@ -125,61 +126,23 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   }
   const clock = new SimClock(options.realNow);
   let baseUrl = 'http://127.0.0.1:4010';
-  const ctx: DomainContext = { db, clock, events: new SimulatorEventBus((publish) => db.afterCommit(publish)), baseUrl: () => baseUrl };
+  const ctx: DomainContext = { db, uow: db.uow, clock, events: new SimulatorEventBus(), baseUrl: () => baseUrl };
   const journalCap = options.journalCap ?? 10_000;
-  const services = buildServices(ctx, { journalDb, journalCap, random: options.random });
   const store = new SimClockStore(clock);
+  const services = buildServices(ctx, { journalDb, journalCap, random: options.random, forgetRateWindows: () => store.resetAll() });
   const notices = board.list;
   // The UI reloads /health (and with it the header's notice) on a `simulator` event; notices after
   // start are rare (a failing save, the page check), so the full reload it causes is affordable.
   board.onNotice(() => ctx.events.state('simulator', 'notices', 'notice'));
 
-  const seedDefaults = () => services.defaults.seed();
-  const loadState = () => {
-    services.apps.invalidate();
-    clock.restore(db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'clock'")?.value);
-    services.faults.load();
-    services.journal.resync();
-  };
-  const isEmpty = () => !services.apps.list().length;
-  const wasEmpty = isEmpty();
-  seedDefaults();
-  loadState();
+  const wasEmpty = !services.apps.list().length;
+  services.defaults.seed();
+  services.simulator.load();
 
-  const internals: SimulatorInternals = {
-    ctx, services, version: options.version ?? '0.0.0', dataDir, journalCap, notices, controlToken: options.controlToken,
-    async reset(answer) {
-      // The clock first: the demo app is stamped with real time. The reset is one op-log record (the
-      // seeded state replayed from it), so a kill -9 at any point restarts from the old state or the reset one (tested).
-      clock.backToRealTime();
-      await services.defaults.reset();
-      // Committed and durable: the caller may answer now, which takes the rest off the time a client
-      // waits (issue 14). From here to the end nothing awaits, so the request after the answer is read
-      // only once every cache, window and the journal agree with the reset (test/api/reset-order.test.ts).
-      try {
-        answer?.();
-      } finally {
-        // Even when answering failed: the reset is committed, and nothing may go on seeing the state before it.
-        loadState();
-        store.resetAll();
-        services.journal.clear();
-        ctx.events.state('simulator', 'all', 'reset');
-      }
-    },
-    async restore(bytes) {
-      await db.replaceWith(bytes, Object.keys(IMAGE_TYPES));
-      seedDefaults();
-      loadState();
-      store.resetAll();
-      ctx.events.state('simulator', 'all', 'restored');
-    },
-    loadDemoData: async () => loadDemoData(ctx, services),
-    persistClock() {
-      db.run("INSERT INTO meta (key, value) VALUES ('clock', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [clock.serialize()]);
-    },
-  };
+  const control = controlPort(services, ctx, { version: options.version ?? '0.0.0', dataDir, journalCap, notices, controlToken: options.controlToken });
+  const internals: SimulatorInternals = { ...control, services };
   const info: string[] = [];
-  if (options.seed === 'demo') info.push(wasEmpty ? (await internals.loadDemoData()).message : 'The database is not empty: the demo data set was not loaded.');
+  if (options.seed === 'demo') info.push(wasEmpty ? (await control.commands.loadDemoData()).message : 'The database is not empty: the demo data set was not loaded.');
 
   const partner = partnerPipeline(ctx, services, store);
   let app: Express | undefined;
@@ -210,9 +173,9 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
 
   let server: Server | undefined;
   return {
-    services, ctx, notices, info, host,
+    services, ctx, notices, info, host, handle: answer,
     onNotice: (listener) => board.onNotice(listener),
-    reset: () => internals.reset(),
+    reset: () => services.simulator.reset(),
     listen(port = 4010, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         const s = createServer(answer);

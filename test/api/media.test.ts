@@ -35,7 +35,7 @@ describe('GET /media', () => {
 
   it.each(['text/html', 'image/svg+xml', 'application/javascript', 'constructor'])('never serves a stored %s row (a hostile snapshot): 404 envelope, not the bytes', async (mime) => {
     const page = '<script>fetch("/__sim/v1/reset",{method:"POST"})</script>';
-    h.sim.services.pets.repo.saveMedia({ app_id: 1, pet_id: 1, file_name: 'x.html', mime, data: new TextEncoder().encode(page), created_at: '2026-01-01 00:00:00' });
+    h.sim.ctx.uow.run((tx) => tx.pets.saveMedia({ app_id: 1, pet_id: 1, file_name: 'x.html', mime, data: new TextEncoder().encode(page), created_at: '2026-01-01 00:00:00' }));
     const r = await h.http.get('/media/demo/pets/1/x.html');
     expect(r.status).toBe(404);
     expect(r.headers['content-type']).toMatch(/^application\/json/);

@@ -62,7 +62,7 @@ describe('an in-place reset with batched seeding', () => {
     await db.resetToSeeded(seed, { key: 'k' }); // seeds an empty image, keeps it
     const seeded = rows();
     expect(seeded.packages).toMatchObject([{ id: '1', price: '12.50' }, { id: '2', price: '99.00' }]);
-    db.run(VET, vet(9)[1]);
+    db.uow.run((tx) => tx.run(VET, vet(9)[1]));
     await db.resetToSeeded(seed, { key: 'k' }); // in place, with the batched statements
     expect(rows()).toEqual(seeded);
     const log = readFileSync(`${file}-oplog`, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { reset?: boolean; stmts: Statement[] });

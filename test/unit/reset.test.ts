@@ -5,26 +5,19 @@ import { mkdtempSync, readFileSync, statSync, truncateSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SimClock } from '../../src-main/core/clock';
 import { Database } from '../../src-main/core/db/database';
-import { JOURNAL_MIGRATIONS } from '../../src-main/core/db/migrations';
 import { nodeFs, type DurableFs } from '../../src-main/core/db/oplog';
-import type { DomainContext } from '../../src-main/core/domain/context';
 import { defaultsService } from '../../src-main/core/domain/defaults';
-import { buildServices } from '../../src-main/core/domain/services';
-import { SimulatorEventBus } from '../../src-main/core/events';
+import { openDomain } from './domain-harness';
 
 const CATALOGUE = [{ id: '1', name: 'Monthly', type: 'monthly', price: '9.99' }, { id: '2', name: 'Yearly', type: 'yearly', price: '99.00' }];
 const T0 = Date.parse('2031-05-06T07:08:09Z');
 
 async function open(file: string | undefined, opts: { fs?: DurableFs; now?: () => number } = {}) {
-  const db = await Database.open({ file, checkpointIntervalMs: 3_600_000, fs: opts.fs });
-  const clock = new SimClock(opts.now ?? (() => T0));
-  const ctx: DomainContext = { db, clock, events: new SimulatorEventBus((publish) => db.afterCommit(publish)), baseUrl: () => 'http://127.0.0.1:1' };
-  const services = buildServices(ctx, { journalDb: await Database.open({ migrations: JOURNAL_MIGRATIONS }), journalCap: 100 });
-  services.defaults.seed();
-  return { db, services, ctx };
+  return openDomain({ db: { file, checkpointIntervalMs: 3_600_000, fs: opts.fs }, now: opts.now ?? (() => T0) });
 }
+/** A large row (past the size a reset empties in place), written as any data is: in a unit of work. */
+const ballast = (db: Database) => db.uow.run((tx) => tx.meta.set('ballast', 'x'.repeat(6 * 1024 * 1024)));
 const dataFile = () => join(mkdtempSync(join(tmpdir(), 'vet-reset-')), 'simulator.sqlite');
 const emails = (db: Database) => db.all<{ email: string }>('SELECT email FROM users ORDER BY id').map((r) => r.email);
 const defaults = (db: Database) => ({
@@ -32,10 +25,10 @@ const defaults = (db: Database) => ({
   vets: db.all<{ id: string }>('SELECT id FROM vets ORDER BY id').map((v) => v.id),
   packages: Number(db.get<{ n: number }>('SELECT count(*) AS n FROM packages')!.n),
 });
-function addKim(s: Awaited<ReturnType<typeof open>>['services']) {
+function addKim({ services: s, uow }: Awaited<ReturnType<typeof open>>) {
   const app = s.apps.byId(1)!;
   const kim = s.users.registerApplicationUser(app, { email: 'kim@example.com', first_name: 'Kim', role: 'users', dev_type: 'ios' });
-  s.pets.add(app, kim, { name: 'Rex', age: '1 years', sex: 'male' });
+  uow.run((tx) => s.pets.add(tx, app, kim, { name: 'Rex', age: '1 years', sex: 'male' }));
   return kim;
 }
 
@@ -43,7 +36,7 @@ describe('reset', () => {
   it('is in the log when it returns: killed before any checkpoint, the restart has the defaults and none of the old data', async () => {
     const f = dataFile();
     const a = await open(f);
-    addKim(a.services);
+    addKim(a);
     a.services.apps.create({ name: 'other' });
     const fileBefore = readFileSync(f);
     for (let i = 0; i < 3; i++) await a.services.defaults.reset(); // the first builds the seeded state, the others reuse it
@@ -60,7 +53,7 @@ describe('reset', () => {
   it('a reset record cut off by a crash restarts with the data from before the reset', async () => {
     const f = dataFile();
     const a = await open(f);
-    addKim(a.services);
+    addKim(a);
     const logBefore = statSync(`${f}-oplog`).size;
     await a.services.defaults.reset();
     truncateSync(`${f}-oplog`, logBefore + 40); // the kill landed mid-append: the reset was never acknowledged
@@ -76,11 +69,11 @@ describe('reset', () => {
       const state = { full: false };
       const fs: DurableFs = { ...nodeFs, writeSync: (fd, buf, off) => { if (state.full) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }); return nodeFs.writeSync(fd, buf, off); } };
       const a = await open(f, { fs });
-      addKim(a.services);
-      if (big) a.db.run("INSERT INTO meta (key, value) VALUES ('ballast', ?)", ['x'.repeat(6 * 1024 * 1024)]); // past the in-place size
+      addKim(a);
+      if (big) ballast(a.db); // past the in-place size
       await a.services.defaults.reset(); // builds the seeded state
-      addKim(a.services);
-      if (big) a.db.run("INSERT INTO meta (key, value) VALUES ('ballast', ?)", ['x'.repeat(6 * 1024 * 1024)]);
+      addKim(a);
+      if (big) ballast(a.db);
       const log = readFileSync(`${f}-oplog`);
       const version = a.db.dataVersion;
       state.full = true;
@@ -98,15 +91,15 @@ describe('reset', () => {
     const f = dataFile();
     const a = await open(f);
     await a.services.defaults.reset(); // the seeded state is kept from here on
-    a.db.run("INSERT INTO meta (key, value) VALUES ('ballast', ?)", ['x'.repeat(6 * 1024 * 1024)]);
+    ballast(a.db);
     const version = a.db.dataVersion;
     await a.services.defaults.reset();
     expect(a.db.dataVersion).toBeGreaterThan(version);
     expect(a.db.export().length).toBeLessThan(512 * 1024);
     await a.services.defaults.reset(); // the small database now empties in place
     expect(a.db.get("SELECT value FROM meta WHERE key = 'ballast'")).toBeUndefined();
-    addKim(a.services); // written into the database opened from the kept image: the image itself stays as it was
-    a.db.run("INSERT INTO meta (key, value) VALUES ('ballast', ?)", ['x'.repeat(6 * 1024 * 1024)]);
+    addKim(a); // written into the database opened from the kept image: the image itself stays as it was
+    ballast(a.db);
     await a.services.defaults.reset();
     expect(emails(a.db)).toEqual([]);
     expect(a.db.get("SELECT value FROM meta WHERE key = 'ballast'")).toBeUndefined();
@@ -118,24 +111,24 @@ describe('reset', () => {
   it('a reused seeded state is stamped now and numbers from 1 again; every reset bumps dataVersion', async () => {
     let now = T0;
     const a = await open(undefined, { now: () => now });
-    addKim(a.services);
+    addKim(a);
     await a.services.defaults.reset();
     now = T0 + 3_600_000;
-    const kim = addKim(a.services);
+    const kim = addKim(a);
     expect(kim.id).toBe(1);
     const version = a.db.dataVersion;
     await a.services.defaults.reset();
     expect(a.db.dataVersion).toBeGreaterThan(version);
     expect(a.services.apps.byId(1)).toMatchObject({ created_at: '2031-05-06 08:08:09', updated_at: '2031-05-06 08:08:09' });
     expect(emails(a.db)).toEqual([]);
-    expect(addKim(a.services).id).toBe(1);
+    expect(addKim(a).id).toBe(1);
     expect(a.db.get<{ id: number }>('SELECT id FROM pets')!.id).toBe(1);
   });
 
   it('replaying a reset record bumps dataVersion and leaves exactly the reset state', async () => {
     const f = dataFile();
     const a = await open(f);
-    addKim(a.services);
+    addKim(a);
     await a.services.defaults.reset();
     const b = await Database.open({ file: f });
     expect(b.dataVersion).toBeGreaterThan(0);
@@ -147,7 +140,7 @@ describe('reset', () => {
   /** Kim, a reset, then Lee, left open as a crash leaves it: the op log's lines. */
   async function kimResetLee(f: string): Promise<string[]> {
     const a = await open(f);
-    addKim(a.services);
+    addKim(a);
     await a.services.defaults.reset();
     a.services.users.registerApplicationUser(a.services.apps.byId(1)!, { email: 'lee@example.com', first_name: 'Lee', role: 'users', dev_type: 'ios' });
     return readFileSync(`${f}-oplog`, 'utf8').split('\n');
@@ -183,7 +176,7 @@ describe('reset', () => {
     const file = join(dir, 'packages.json');
     writeFileSync(file, JSON.stringify(CATALOGUE));
     const a = await open(undefined);
-    const d = defaultsService(a.ctx, a.services, file);
+    const d = defaultsService({ db: a.db, uow: a.uow, apps: a.services.apps, vets: a.services.vets, payments: a.services.payments, catalogueFile: file });
     await d.reset();
     expect(a.db.all('SELECT id, price FROM packages ORDER BY id')).toEqual([{ id: '1', price: '9.99' }, { id: '2', price: '99.00' }]);
     writeFileSync(file, JSON.stringify([{ ...CATALOGUE[0], price: '12.50' }]));

@@ -84,7 +84,7 @@ describe('prebuilt schema images', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'vet-images-')), 'simulator.sqlite');
     const db = await Database.open({ file });
     expect(new Uint8Array(readFileSync(file))).toEqual(prebuiltImage(MIGRATIONS));
-    db.run("INSERT INTO meta (key, value) VALUES ('probe', 'kept')"); // logged, not checkpointed: as if killed now
+    db.uow.run((tx) => tx.run("INSERT INTO meta (key, value) VALUES ('probe', 'kept')")); // logged, not checkpointed: as if killed now
     const SQL = await loadSqlJs();
     const expected = new SQL.Database(await migrated(MIGRATIONS));
     const reopened = await Database.open({ file }); // replays the logged write onto the image, then checkpoints

@@ -1,13 +1,10 @@
 // The cheaper write path keeps what it replaced: the log line is the same JSON as before, inserted
 // ids are right inside one transaction, and A2's returned pet is exactly what a read returns.
 import { describe, expect, it } from 'vitest';
-import { SimClock } from '../../src-main/core/clock';
 import { Database } from '../../src-main/core/db/database';
 import { JOURNAL_MIGRATIONS } from '../../src-main/core/db/migrations';
 import { encodeRecord, type LogRecord } from '../../src-main/core/db/oplog';
-import type { DomainContext } from '../../src-main/core/domain/context';
-import { buildServices } from '../../src-main/core/domain/services';
-import { SimulatorEventBus } from '../../src-main/core/events';
+import { openDomain } from './domain-harness';
 
 describe('write path', () => {
   it('a log record is one line of the JSON the reader expects, blobs in base64, the reset flag kept', () => {
@@ -22,20 +19,17 @@ describe('write path', () => {
 
   it('run() gives each insert of one transaction its own id', async () => {
     const db = await Database.open();
-    const ids = db.tx(() =>
-      ['a', 'b', 'c'].map((n) => db.run("INSERT INTO vets (id, username, first_name, last_name, email) VALUES (?, ?, 'x', 'y', ?)", [n, n, `${n}@x`]).lastId),
+    const ids = db.uow.run((tx) =>
+      ['a', 'b', 'c'].map((n) => tx.run("INSERT INTO vets (id, username, first_name, last_name, email) VALUES (?, ?, 'x', 'y', ?)", [n, n, `${n}@x`]).lastId),
     );
     const rowids = db.all<{ r: number }>('SELECT rowid AS r FROM vets ORDER BY rowid').map((r) => r.r);
     expect(ids).toEqual(rowids);
-    expect(db.tx(() => db.run("INSERT INTO meta (key, value) VALUES ('k', 'v')").lastId)).toBe(Number(db.get<{ r: number }>("SELECT rowid AS r FROM meta WHERE key = 'k'")!.r));
+    expect(db.uow.run((tx) => tx.run("INSERT INTO meta (key, value) VALUES ('k', 'v')").lastId)).toBe(Number(db.get<{ r: number }>("SELECT rowid AS r FROM meta WHERE key = 'k'")!.r));
     db.close();
   });
 
   it('pets.add returns exactly the stored row, in column order, whatever the input looks like', async () => {
-    const db = await Database.open();
-    const ctx: DomainContext = { db, clock: new SimClock(() => Date.parse('2030-01-02T03:04:05Z')), events: new SimulatorEventBus((p) => db.afterCommit(p)), baseUrl: () => 'http://x' };
-    const s = buildServices(ctx, { journalDb: await Database.open({ migrations: JOURNAL_MIGRATIONS }), journalCap: 10 });
-    s.defaults.seed();
+    const { db, services: s, uow } = await openDomain();
     const app = s.apps.byId(1)!;
     const user = s.users.registerApplicationUser(app, { email: 'kim@example.com', first_name: 'Kim', role: 'users', dev_type: 'ios' });
     const inputs = [
@@ -44,8 +38,8 @@ describe('write path', () => {
       { name: 'Odd', age: '3 years', sex: 'male', weight: ' 12 kg ' },
     ];
     for (const input of inputs) {
-      const added = s.pets.add(app, user, input);
-      const read = s.pets.repo.byId(added.id)!;
+      const added = uow.run((tx) => s.pets.add(tx, app, user, input).pet);
+      const read = uow.run((tx) => tx.pets.byId(added.id)!);
       expect(added).toStrictEqual(read);
       expect(Object.keys(added)).toEqual(Object.keys(read));
     }
@@ -62,7 +56,7 @@ describe('page cache size', () => {
     const cache = (db: Database) => db.get<{ cache_size: number }>('SELECT cache_size FROM pragma_cache_size()')!.cache_size;
     const db = await Database.open({ file, migrations: JOURNAL_MIGRATIONS, cacheSizeKiB: 64, checkpointIntervalMs: 3_600_000 });
     expect(cache(db)).toBe(-64);
-    await db.resetToSeeded(() => db.run("INSERT INTO meta (key, value) VALUES ('seeded', '1')")); // a first seeding swaps in a new image
+    await db.resetToSeeded((tx) => tx.run("INSERT INTO meta (key, value) VALUES ('seeded', '1')")); // a first seeding swaps in a new image
     expect(cache(db)).toBe(-64);
     const reopened = await Database.open({ file, migrations: JOURNAL_MIGRATIONS, cacheSizeKiB: 64 }); // replays the reset record
     expect(cache(reopened)).toBe(-64);

@@ -1,6 +1,6 @@
-// /__sim/v1: the control API the UI and test scripts share.
+// /__sim/v1: the control API the UI and test scripts share, over the control port only.
 import express, { Router } from 'express';
-import type { SimulatorInternals } from '../simulator-internals';
+import type { ControlPort } from '../domain/control-port';
 import { consultationRoutes } from './consultation-routes';
 import { eventStream } from './events';
 import { controlError } from './guard';
@@ -10,16 +10,16 @@ import { stateRoutes } from './state-routes';
 import { systemRoutes } from './system-routes';
 import { ControlCallLog, recordControlCalls } from './control-calls';
 
-export function controlApi(sim: SimulatorInternals): Router {
+export function controlApi(port: ControlPort): Router {
   const r = Router();
-  r.use(controlAccess(sim.controlToken));
-  r.get('/events', eventStream(sim.ctx.events));
+  r.use(controlAccess(port.facts.controlToken));
+  r.get('/events', eventStream(port.events));
   r.use(express.json({ limit: '1mb' }));
   const controlCalls = new ControlCallLog();
-  r.use(recordControlCalls(controlCalls, () => sim.services.journal.newestId()));
-  r.use(systemRoutes(sim, controlCalls));
-  r.use(stateRoutes(sim));
-  r.use(consultationRoutes(sim));
+  r.use(recordControlCalls(controlCalls, port.queries.newestRequestId));
+  r.use(systemRoutes(port, controlCalls));
+  r.use(stateRoutes(port));
+  r.use(consultationRoutes(port));
   r.use((_req, res) => controlError(res, 404, 'not_found', 'No such control route.'));
   r.use(controlErrorHandler);
   return r;

@@ -2,9 +2,9 @@
 // family, status (`4xx`), app, endpoint, method, q (path, query, endpoint, method and both bodies),
 // from/to (inclusive; epoch ms or ISO 8601). `total` and `count` are the size of the filtered set.
 import { Router, type Request } from 'express';
-import type { JournalFilter, JournalPage } from '../db/repositories/journal';
+import type { JournalFilter, JournalPage } from '../domain/journal';
+import type { ControlPort } from '../domain/control-port';
 import { parseTimeBound } from '../journal/time';
-import type { SimulatorInternals } from '../simulator-internals';
 import { ControlError, int, str } from './helpers';
 import { toHar } from './har';
 import type { ControlCallLog } from './control-calls';
@@ -29,33 +29,33 @@ function journalPage(req: Request, defaultLimit: number): JournalPage {
   return { limit: Math.min(100_000, Math.max(1, int(req.query.limit) ?? defaultLimit)), before: int(req.query.before), after: int(req.query.after) };
 }
 
-export function journalRoutes(sim: SimulatorInternals, controlCalls: ControlCallLog): Router {
-  const { services: s, ctx } = sim;
+export function journalRoutes(port: ControlPort, controlCalls: ControlCallLog): Router {
+  const { queries: q, commands: c } = port;
   const r = Router();
 
-  r.get('/requests', (req, res) => void res.json(s.journal.list(journalFilter(req), journalPage(req, 500))));
-  r.get('/requests/count', (req, res) => void res.json({ count: s.journal.count(journalFilter(req)) }));
+  r.get('/requests', (req, res) => void res.json(q.requests(journalFilter(req), journalPage(req, 500))));
+  r.get('/requests/count', (req, res) => void res.json({ count: q.requestCount(journalFilter(req)) }));
   r.get('/requests.har', (req, res) => {
     const credentials = str(req.query.credentials) ?? 'omit';
     if (credentials !== 'omit' && credentials !== 'include') throw new ControlError(422, 'invalid', 'credentials: expected "include" or "omit".');
     const control = str(req.query.control) ?? 'omit';
     if (control !== 'omit' && control !== 'include') throw new ControlError(422, 'invalid', 'control: expected "include" or "omit".');
-    const entries = s.journal.entries(journalFilter(req), journalPage(req, 10_000).limit);
+    const entries = q.requestEntries(journalFilter(req), journalPage(req, 10_000).limit);
     const har = toHar(entries, {
-      baseUrl: ctx.baseUrl(), version: sim.version,
-      credentials: credentials === 'include' ? { unmasked: s.journal.unmasked, app: (name) => s.apps.byName(name) } : undefined,
+      baseUrl: port.baseUrl(), version: port.facts.version,
+      credentials: credentials === 'include' ? { unmasked: q.unmasked, app: q.appByName } : undefined,
       controlCalls: control === 'include' ? controlCalls.list() : undefined,
     });
     res.setHeader('content-disposition', 'attachment; filename="vet-consult-simulator.har"');
     res.json(har);
   });
   r.get('/requests/:id', (req, res) => {
-    const e = s.journal.get(Number(req.params.id));
+    const e = q.request(Number(req.params.id));
     if (!e) throw new ControlError(404, 'not_found', 'No journal entry with that id.');
     res.json(e);
   });
   r.delete('/requests', (_req, res) => {
-    s.journal.clear();
+    c.clearJournal();
     res.json({ cleared: true });
   });
   return r;

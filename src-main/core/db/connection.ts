@@ -1,6 +1,6 @@
-// One open sql.js database with the settings the simulator runs it with and its prepared statements.
-// A Database swaps whole connections (a reset onto a kept image, a restore): statements belong to the
-// connection they were prepared on and go with it.
+// One open sql.js database with the settings the simulator runs it with and its prepared statements,
+// and the live one of them. A Database swaps whole connections (a reset onto a kept image, a restore):
+// statements belong to the connection they were prepared on and go with it.
 import type { Database as SqlJsDatabase, Statement as SqlJsStatement, SqlValue } from 'sql.js';
 import type { Param } from './oplog';
 import { rowMaker, type RowMaker } from './row-maker';
@@ -65,6 +65,15 @@ export class Connection {
     this.statement(sql).run([]);
   }
 
+  /** ROLLBACK without masking the error that caused it (there may be no transaction left to end). */
+  rollbackQuietly(): void {
+    try {
+      this.control('ROLLBACK');
+    } catch {
+      /* no transaction is active */
+    }
+  }
+
   /** sqlite3_last_insert_rowid without a row object: the one value read straight off the statement. */
   lastInsertId(): number {
     const s = this.statement('SELECT last_insert_rowid()');
@@ -81,5 +90,23 @@ export class Connection {
     this.stmts.clear();
     this.makers.clear();
     this.db.close();
+  }
+}
+
+/**
+ * The connection the data lives in now (a reset onto a kept image or a restore swaps it), and how often
+ * that data changed: `version` is bumped by every committed logged write, replayed record and whole-database
+ * swap, so a read cached at one version is exactly what a fresh read would return while it is unchanged.
+ * Unlogged writes (the request journal) do not bump it.
+ */
+export class LiveConnection {
+  version = 0;
+  constructor(public conn: Connection) {}
+
+  /** Makes `next` the live connection and hands back the one before: the caller closes it, or puts it back. */
+  use(next: Connection): Connection {
+    const before = this.conn;
+    this.conn = next;
+    return before;
   }
 }

@@ -1,8 +1,9 @@
 // Prebuilt database images a reset starts from, so that a reset reopens bytes instead of running
-// every migration (measured 22 → 4 ms in memory) or the seeding (see Database.resetToSeeded).
+// every migration (measured 22 → 4 ms in memory) or the seeding (see Lifecycle.reset).
 import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import type { Statement } from './oplog';
 import { prebuiltImage } from './prebuilt-images';
+import type { Transaction } from './unit-of-work';
 
 /** The empty, migrated database of each schema, as bytes; prebuilt (prebuilt-images.ts) or built once per process. */
 const EMPTY_IMAGES = new WeakMap<string[], Uint8Array>();
@@ -48,5 +49,5 @@ export interface ResetOptions {
   /** What the seeding depends on besides code (e.g. the catalogue file's text): a new key rebuilds the kept image. */
   key?: string;
   /** Runs after the seeded image is in place, in the same logged step: what must differ per reset (a "now"). */
-  fresh?: () => void;
+  fresh?: (tx: Transaction) => void;
 }

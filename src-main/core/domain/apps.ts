@@ -1,9 +1,11 @@
 // Partner apps (tenants): credentials, API key, rate limit.
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { AppRecord } from '../../../src-shared/control';
-import { appsRepo } from '../db/repositories/apps';
+import { formatTimestamp, type SimClock } from '../clock';
+import type { UnitOfWork } from '../db/unit-of-work';
 import { DomainError, notFound } from '../errors';
-import { type DomainContext, nowStamp, randomSecret } from './context';
+import type { SimulatorEventBus } from '../events';
+import { randomSecret, type Reads, type Tx } from './context';
 
 export const DEFAULT_APP = {
   id: 1, name: 'demo', display_name: 'Demo Partner', api_username: 'demo', api_token: 'demo-secret',
@@ -28,15 +30,24 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(ha, hb) && a.length === b.length;
 }
 
-export function appService(ctx: DomainContext) {
-  const repo = appsRepo(ctx.db);
+export interface AppDeps {
+  clock: SimClock;
+  uow: UnitOfWork;
+  reads: Reads;
+  /** Apps change through this service, a reset or a restore; their events clear the caches. */
+  events: SimulatorEventBus;
+}
+
+type AppPatch = Partial<Pick<AppRecord, 'display_name' | 'api_username' | 'rate_limit_per_minute' | 'api_key' | 'cors_allowed_origins'>>;
+
+export function appService({ clock, uow, reads, events }: AppDeps) {
   // Every partner request looks its app up; apps change only through this service (or a reset or
   // restore, which emit a `simulator` state event), so a small cache is safe.
   let byNameCache: Map<string, AppRecord> | undefined;
   let byIdCache: Map<number, AppRecord> | undefined;
   const cached = () => {
     if (!byNameCache || !byIdCache) {
-      const all = repo.list();
+      const all = reads.apps.list();
       byNameCache = new Map(all.map((a) => [a.name, a]));
       byIdCache = new Map(all.map((a) => [a.id, a]));
     }
@@ -51,54 +62,52 @@ export function appService(ctx: DomainContext) {
     byIdCache = undefined;
     authCache = new WeakMap();
   };
-  ctx.events.on('state', (e) => (e.entity === 'app' || e.entity === 'simulator') && invalidate());
+  events.on('state', (e) => (e.entity === 'app' || e.entity === 'simulator') && invalidate());
+  const require = (tx: Tx, id: number): AppRecord => {
+    const app = tx.apps.byId(id);
+    if (!app) throw notFound('App');
+    return app;
+  };
+  /** Writes `patch` and announces it; the caches are cleared at once, not only when the event is published after the commit. */
+  const change = (tx: Tx, id: number, patch: Partial<AppRecord>, action: string): AppRecord => {
+    require(tx, id);
+    tx.apps.update(id, patch, formatTimestamp(clock.now()));
+    invalidate();
+    tx.events.state('app', id, action);
+    return tx.apps.byId(id)!;
+  };
   return {
     invalidate,
-    list: () => repo.list(),
+    list: () => reads.apps.list(),
     byName: (name: string) => cached().byName.get(name),
     byId: (id: number) => cached().byId.get(id),
-    require(id: number): AppRecord {
-      const app = repo.byId(id);
-      if (!app) throw notFound('App');
-      return app;
-    },
-    seedDefault(): void {
-      const now = nowStamp(ctx);
-      if (!repo.byId(1)) repo.insert({ ...DEFAULT_APP, created_at: now, updated_at: now });
+    /** Adds the demo app if it is missing (a new or reset database). */
+    seedDefault(tx: Tx): void {
+      const now = formatTimestamp(clock.now());
+      if (!tx.apps.byId(1)) tx.apps.insert({ ...DEFAULT_APP, created_at: now, updated_at: now });
       invalidate();
     },
     /** The default app's timestamps set to now (a reset reuses a seeded image made earlier). */
-    stampDefault(): void {
-      repo.stamp(DEFAULT_APP.id, nowStamp(ctx));
+    stampDefault(tx: Tx): void {
+      tx.apps.stamp(DEFAULT_APP.id, formatTimestamp(clock.now()));
       invalidate();
     },
-    create(input: { name: string; display_name?: string; rate_limit_per_minute?: number }): AppRecord {
-      if (repo.byName(input.name)) throw new DomainError(409, [`An app named ${input.name} already exists.`]);
-      const now = nowStamp(ctx);
-      const id = repo.insert({
-        name: input.name, display_name: input.display_name ?? input.name, api_username: input.name,
-        api_token: randomSecret(), api_key: randomSecret(), rate_limit_per_minute: input.rate_limit_per_minute ?? 200,
-        created_at: now, updated_at: now,
-      });
-      invalidate();
-      ctx.events.state('app', id, 'created');
-      return repo.byId(id)!;
-    },
-    update(id: number, patch: Partial<Pick<AppRecord, 'display_name' | 'api_username' | 'rate_limit_per_minute' | 'api_key' | 'cors_allowed_origins'>>): AppRecord {
-      this.require(id);
-      repo.update(id, patch, nowStamp(ctx));
-      invalidate(); // at once, not only when the event is published after the commit
-      ctx.events.state('app', id, 'updated');
-      return repo.byId(id)!;
-    },
+    create: (input: { name: string; display_name?: string; rate_limit_per_minute?: number }): AppRecord =>
+      uow.run((tx) => {
+        if (tx.apps.byName(input.name)) throw new DomainError(409, [`An app named ${input.name} already exists.`]);
+        const now = formatTimestamp(clock.now());
+        const id = tx.apps.insert({
+          name: input.name, display_name: input.display_name ?? input.name, api_username: input.name,
+          api_token: randomSecret(), api_key: randomSecret(), rate_limit_per_minute: input.rate_limit_per_minute ?? 200,
+          created_at: now, updated_at: now,
+        });
+        invalidate();
+        tx.events.state('app', id, 'created');
+        return tx.apps.byId(id)!;
+      }),
+    update: (id: number, patch: AppPatch): AppRecord => uow.run((tx) => change(tx, id, patch, 'updated')),
     /** "Generate API token": the old token stops working at once. */
-    newToken(id: number): AppRecord {
-      this.require(id);
-      repo.update(id, { api_token: randomSecret() }, nowStamp(ctx));
-      invalidate();
-      ctx.events.state('app', id, 'token');
-      return repo.byId(id)!;
-    },
+    newToken: (id: number): AppRecord => uow.run((tx) => change(tx, id, { api_token: randomSecret() }, 'token')),
     /** Basic credentials: `<name or id>:<token>` of this very app. */
     checkBasic(app: AppRecord, username: string, password: string): boolean {
       const userOk = sameSecret(username, app.api_username) || sameSecret(username, String(app.id));
@@ -121,3 +130,5 @@ export function appService(ctx: DomainContext) {
     },
   };
 }
+
+export type AppService = ReturnType<typeof appService>;

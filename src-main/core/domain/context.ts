@@ -1,18 +1,27 @@
-// What every service is handed: the database, the clock and the event bus.
+// What a simulator's core is made of (its hosts and the partner pipeline hold it), and the small
+// helpers every service shares. Services themselves get only the dependencies they name (services.ts).
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
+import type { Reads } from '../db/repositories';
+import type { Transaction, UnitOfWork } from '../db/unit-of-work';
 import type { SimClock } from '../clock';
 import { formatTimestamp } from '../clock';
 import type { SimulatorEventBus } from '../events';
 
 export interface DomainContext {
   db: Database;
+  /** Every use case runs in `uow.run(tx => …)` (the database's unit of work). */
+  uow: UnitOfWork;
   clock: SimClock;
   events: SimulatorEventBus;
   /** The public base URL, e.g. http://127.0.0.1:4010 (known once the server listens). */
   baseUrl: () => string;
 }
 
-export const nowStamp = (ctx: DomainContext) => formatTimestamp(ctx.clock.now());
+/** A use case's handle on its unit of work: repositories bound to its transaction, and `events`. */
+export type Tx = Transaction;
+export type { Reads };
+
+export const nowStamp = (ctx: { clock: SimClock }) => formatTimestamp(ctx.clock.now());
 export const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
 export const randomSecret = () => randomBytes(18).toString('base64url');

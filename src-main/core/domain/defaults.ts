@@ -1,31 +1,36 @@
 // The state a new or reset simulator starts from: the demo app, the vet roster, the package catalogue.
 import { readFileSync } from 'node:fs';
-import type { DomainContext } from './context';
-import type { appService } from './apps';
-import type { paymentService } from './payments';
-import type { vetService } from './vets';
+import type { Database } from '../db/database';
+import type { UnitOfWork } from '../db/unit-of-work';
+import type { AppService } from './apps';
+import type { Tx } from './context';
+import type { PaymentService } from './payments';
+import type { VetService } from './vets';
 
-interface Parts {
-  apps: ReturnType<typeof appService>;
-  vets: ReturnType<typeof vetService>;
-  payments: ReturnType<typeof paymentService>;
+interface DefaultsDeps {
+  db: Database;
+  uow: UnitOfWork;
+  apps: AppService;
+  vets: VetService;
+  payments: PaymentService;
+  catalogueFile: string;
 }
 
-export function defaultsService(ctx: DomainContext, { apps, vets, payments }: Parts, catalogueFile: string) {
-  /** Adds whichever default is missing, in one transaction (at start, and after a restore). */
-  const seed = () =>
-    ctx.db.tx(() => {
-      apps.seedDefault();
-      vets.seed();
-      payments.seedCatalogue(catalogueFile);
-    });
+export function defaultsService({ db, uow, apps, vets, payments, catalogueFile }: DefaultsDeps) {
+  /** Adds whichever default is missing. */
+  const seedInto = (tx: Tx) => {
+    apps.seedDefault(tx);
+    vets.seed(tx);
+    payments.seedCatalogue(tx, catalogueFile);
+  };
   return {
-    seed,
+    /** The missing defaults, in one unit of work (at start, and after a restore). */
+    seed: () => uow.run(seedInto),
     /**
-     * Every table back to the defaults, as one durable step (Database.resetToSeeded). The seeded
-     * state is reused while the catalogue file reads the same; the demo app is created "now" at
-     * every reset, as the seeding of an empty database would have it.
+     * Every table back to the defaults, as one durable step (Lifecycle.reset). The seeded state is
+     * reused while the catalogue file reads the same; the demo app is created "now" at every reset,
+     * as the seeding of an empty database would have it.
      */
-    reset: () => ctx.db.resetToSeeded(seed, { key: readFileSync(catalogueFile, 'utf8'), fresh: () => apps.stampDefault() }),
+    reset: () => db.resetToSeeded(seedInto, { key: readFileSync(catalogueFile, 'utf8'), fresh: (tx) => apps.stampDefault(tx) }),
   };
 }

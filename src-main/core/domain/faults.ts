@@ -1,8 +1,8 @@
 // Fault rules: make chosen endpoints slow or failing, to test a partner's error handling.
 import { z } from 'zod';
 import type { FaultRule } from '../../../src-shared/control';
-import type { DomainContext } from './context';
-import { randomHex } from './context';
+import type { UnitOfWork } from '../db/unit-of-work';
+import { randomHex, type Reads, type Tx } from './context';
 
 export const faultRuleSchema = z.object({
   id: z.string().optional(),
@@ -16,20 +16,25 @@ export const faultRuleSchema = z.object({
 });
 export const faultRulesSchema = z.array(faultRuleSchema).max(100);
 
-export function faultService(ctx: DomainContext, random: () => number = Math.random) {
+const FAULTS_KEY = 'faults';
+
+export function faultService({ uow, reads, random = Math.random }: { uow: UnitOfWork; reads: Reads; random?: () => number }) {
   let rules: FaultRule[] = [];
-  const persist = () =>
-    ctx.db.run("INSERT INTO meta (key, value) VALUES ('faults', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [JSON.stringify(rules)]);
+  const persist = (tx: Tx, next: FaultRule[]) => tx.meta.set(FAULTS_KEY, JSON.stringify(next));
   return {
+    /** The stored rules (at start, after a reset or a restore). */
     load(): void {
-      const row = ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'faults'");
-      rules = row ? (JSON.parse(row.value) as FaultRule[]) : [];
+      const stored = reads.meta.get(FAULTS_KEY);
+      rules = stored ? (JSON.parse(stored) as FaultRule[]) : [];
     },
     list: () => rules,
     replace(next: z.infer<typeof faultRulesSchema>): FaultRule[] {
-      rules = next.map((r) => ({ ...r, id: r.id ?? randomHex(4), count: r.count ?? null }));
-      persist();
-      ctx.events.state('faults', 'all', 'updated');
+      const replaced = next.map((r) => ({ ...r, id: r.id ?? randomHex(4), count: r.count ?? null }));
+      uow.run((tx) => {
+        persist(tx, replaced);
+        tx.events.state('faults', 'all', 'updated');
+      });
+      rules = replaced; // once stored: a refused write leaves the rules that are in force
       return rules;
     },
     /** The first rule that fires for this request, consuming one of its count. */
@@ -41,7 +46,7 @@ export function faultService(ctx: DomainContext, random: () => number = Math.ran
         if (random() >= (r.probability ?? 1)) continue;
         if (typeof r.count === 'number') {
           r.count -= 1;
-          persist();
+          uow.run((tx) => persist(tx, rules));
         }
         return r;
       }

@@ -2,10 +2,10 @@
 // and for the one that checks it (A9): `<app name>-user-<id>`, with the user's `rtc_user_sid`
 // (`US` + 32 hex) set the first time a token is issued (behaviour §9).
 import type { AppRecord } from '../../../src-shared/control';
-import { usersRepo } from '../db/repositories/users';
 import type { UserRow } from '../db/repositories/types';
-import { type DomainContext, randomHex } from './context';
-import { type Grants, tokenService } from './tokens';
+import { notFound } from '../errors';
+import { randomHex, type Tx } from './context';
+import type { Grants, TokenService } from './tokens';
 
 export const identityOf = (app: Pick<AppRecord, 'name'>, user: Pick<UserRow, 'id'>) => `${app.name}-user-${user.id}`;
 
@@ -15,31 +15,27 @@ export function userIdOf(app: Pick<AppRecord, 'name'>, identity: string): number
   return m && m[1] === app.name ? Number(m[2]) : undefined;
 }
 
-export function identityService(ctx: DomainContext) {
-  const users = usersRepo(ctx.db);
-  const tokens = tokenService(ctx);
+export function identityService({ tokens }: { tokens: TokenService }) {
   return {
     /**
-     * Must run inside the use case's transaction: gives the user its sid (once) and makes sure the
-     * signing secret exists, so the tokens signed after the commit need no write of their own.
+     * Inside the use case's unit of work: gives the user its sid (once) and makes sure the signing
+     * secret exists, so the tokens signed after the commit need no write of their own. `user` is the
+     * row as stored in this unit of work; the caller reads it again for what it returns.
      */
-    issue(app: AppRecord, user: UserRow): string {
-      if (!ctx.db.inTransaction) throw new Error('An identity is issued inside the transaction of its use case.');
-      if (!user.rtc_user_sid) {
-        const sid = `US${randomHex(16)}`;
-        users.update(user.id, { rtc_user_sid: sid });
-        user.rtc_user_sid = sid;
-      }
-      tokens.secret();
+    issue(tx: Tx, app: AppRecord, user: UserRow): string {
+      if (!user.rtc_user_sid) tx.users.update(user.id, { rtc_user_sid: `US${randomHex(16)}` });
+      tokens.ensureSecret(tx);
       return identityOf(app, user);
     },
-    /** The user a known identity of this app belongs to: a live user that was issued a token. */
-    holder(app: AppRecord, identity: string): UserRow | undefined {
+    /** The user a known identity of this app belongs to (a live user that was issued a token), ready to sign for; else 404. */
+    holder(tx: Tx, app: AppRecord, identity: string): UserRow {
       const id = userIdOf(app, identity);
-      const user = id === undefined ? undefined : users.liveById(app.id, id);
-      return user?.rtc_user_sid ? user : undefined;
+      const user = id === undefined ? undefined : tx.users.liveById(app.id, id);
+      if (!user?.rtc_user_sid) throw notFound('Identity');
+      tokens.ensureSecret(tx);
+      return user;
     },
-    /** Signs the real-time token for committed data (after the transaction). */
+    /** Signs the real-time token for committed data (after the unit of work). */
     rtcToken: (app: AppRecord, user: UserRow, grants: Grants = {}) => tokens.issue(app.name, identityOf(app, user), grants),
     /** The client family's pair: `token` (subject: the user id) and `rtcToken` (subject: the identity). */
     async sessionTokens(app: AppRecord, user: UserRow, grants: Grants = {}) {
@@ -47,3 +43,5 @@ export function identityService(ctx: DomainContext) {
     },
   };
 }
+
+export type IdentityService = ReturnType<typeof identityService>;

@@ -8,10 +8,11 @@ import { columnMatcher } from '../journal/filter';
 import { OriginalsStore, type Originals } from '../journal/originals';
 import { PendingEntries, type PendingEntry } from '../journal/pending';
 import { searcher } from '../journal/search';
-import type { DomainContext } from './context';
 import type { Database } from '../db/database';
+import type { SimulatorEventBus } from '../events';
 
 export { maskAuthorization, maskBody } from '../journal/masking';
+export type { JournalFilter, JournalPage } from '../db/repositories/journal';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -29,8 +30,9 @@ const heldEntry = (e: PendingEntry): JournalEntry => entryOf({ ...e.summary, que
 /** How long a recorded entry waits in memory before its batch is compressed and written out. */
 const FLUSH_DELAY_MS = 50;
 
-export function journalService(ctx: DomainContext, db: Database, cap: number) {
-  const repo = journalRepo(db);
+/** `ctx.events` hears of every entry recorded; `db` is the journal's own database (unlogged writes). */
+export function journalService(ctx: { events: SimulatorEventBus }, db: Database, cap: number) {
+  const stored = journalRepo(db);
   // The last blocks read: an export or a search reads rows newest first, so consecutive rows share a
   // block and each block is inflated once. Two, so a reader alternating between neighbours does not
   // thrash; kept only until the read is over (a block of large bodies can hold megabytes).
@@ -39,7 +41,7 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
   const blockOf = (batch: number): DecodedBatch | undefined => {
     let b = blocks.get(batch);
     if (!b) {
-      const bytes = repo.block(batch);
+      const bytes = stored.block(batch);
       if (!bytes) return undefined;
       b = new DecodedBatch(bytes);
       if (blocks.size >= 2) blocks.delete(blocks.keys().next().value!);
@@ -54,7 +56,7 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
   const storedEntry = ({ detail, batch, ...summary }: JournalRow): JournalEntry =>
     entryOf(summary, batch === null ? decodeDetail(detail) : (blockOf(batch)?.detail(summary.id - batch) ?? {}));
   const originals = new OriginalsStore(16 * 1024 * 1024, cap);
-  let nextId = repo.maxId() + 1;
+  let nextId = stored.maxId() + 1;
   // Entries are written in batches: a commit per request cost more than the request itself (measured:
   // A1 at ~960 req/s with one commit per entry). Deflating moved into the batch too, out of the request's
   // own work (the journal was 17.5% of A5's CPU under load, deflate 6.6%), and then from one deflate per
@@ -69,11 +71,11 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
     const held = pending.drain();
     const block = encodeBatch(held.map((e) => e.detail));
     db.unloggedBatch(() => {
-      repo.insertBatch(held, block);
+      stored.insertBatch(held, block);
       const first = held[0].summary.id;
       const last = held[held.length - 1].summary.id;
       if (Math.floor(last / 100) !== Math.floor((first - 1) / 100)) {
-        repo.trim(last - cap + 1);
+        stored.trim(last - cap + 1);
         originals.dropBefore(last - cap + 1);
       }
     });
@@ -93,7 +95,7 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
     return out;
   };
   /** The stored part of the filtered set with `q`: by SQL, then the body search; undefined without `q`. */
-  const storedSearch = (f: JournalFilter): JournalRow[] | undefined => (f.q ? repo.rows(f, visible({})).filter(searcher(f.q, blockOf)) : undefined);
+  const storedSearch = (f: JournalFilter): JournalRow[] | undefined => (f.q ? stored.rows(f, visible({})).filter(searcher(f.q, blockOf)) : undefined);
   const inPage = (p: Omit<JournalPage, 'limit'>) => (r: JournalRow) => (!p.before || r.id < p.before) && (!p.after || r.id > p.after);
   return {
     flush,
@@ -129,8 +131,8 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
       const rest = page.limit - items.length;
       const found = storedSearch(f);
       if (!found) {
-        if (rest > 0) items.push(...repo.list(f, visible({ ...page, limit: rest })));
-        return { items, total: held.length + repo.count(f, visible({})) };
+        if (rest > 0) items.push(...stored.list(f, visible({ ...page, limit: rest })));
+        return { items, total: held.length + stored.count(f, visible({})) };
       }
       if (rest > 0) items.push(...found.filter(inPage(page)).slice(0, rest).map(({ query: _q, detail: _d, batch: _b, ...summary }) => summary));
       return { items, total: held.length + found.length };
@@ -142,20 +144,20 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
      */
     newestId: (): number => nextId - 1,
     count(f: JournalFilter = {}): number {
-      return heldMatching(f).length + (storedSearch(f)?.length ?? repo.count(f, visible({})));
+      return heldMatching(f).length + (storedSearch(f)?.length ?? stored.count(f, visible({})));
     },
     /** Full entries of the filtered set, oldest first (the HAR export). */
     entries(f: JournalFilter, limit: number): JournalEntry[] {
       const held = heldMatching(f).slice(0, limit).map(heldEntry);
       const rest = limit - held.length;
-      const stored = rest > 0 ? (storedSearch(f)?.slice(0, rest) ?? repo.page(f, visible({ limit: rest }))).map(storedEntry) : [];
-      return [...held, ...stored].reverse();
+      const written = rest > 0 ? (storedSearch(f)?.slice(0, rest) ?? stored.page(f, visible({ limit: rest }))).map(storedEntry) : [];
+      return [...held, ...written].reverse();
     },
     get(id: number): JournalEntry | undefined {
       if (id < nextId - cap) return undefined; // past the cap, even if a later flush has yet to trim it
       const held = pending.get(id);
       if (held) return heldEntry(held);
-      const row = repo.get(id);
+      const row = stored.get(id);
       return row ? storedEntry(row) : undefined;
     },
     /** What masking replaced in an entry, while this process still holds it. */
@@ -165,13 +167,13 @@ export function journalService(ctx: DomainContext, db: Database, cap: number) {
       blocks.clear();
       originals.clear();
       forgetRememberedValues();
-      repo.clear();
+      stored.clear();
       ctx.events.state('journal', 'all', 'cleared');
     },
     resync(): void {
       pending.drain();
       blocks.clear();
-      nextId = repo.maxId() + 1;
+      nextId = stored.maxId() + 1;
     },
   };
 }

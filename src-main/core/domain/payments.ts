@@ -1,11 +1,10 @@
 // Test-card payments and the package catalogue (behaviour §10).
 import { readFileSync } from 'node:fs';
 import type { AppRecord } from '../../../src-shared/control';
-import { paymentsRepo } from '../db/repositories/payments';
 import type { PackageRow } from '../db/repositories/types';
-import { parseTimestamp } from '../clock';
+import { parseTimestamp, type SimClock } from '../clock';
 import { DomainError, validation } from '../errors';
-import type { DomainContext } from './context';
+import type { Tx } from './context';
 
 export const DECLINED = new Map([
   ['4000000000000002', 'Your card was declined.'],
@@ -33,20 +32,19 @@ export function cardBrand(number: string): string {
 export interface Card { number: string; exp_month: string; exp_year: string; cvc: string }
 export interface Charge { amount: string; package: PackageRow; addOn?: PackageRow; brand: string; last4: string }
 
-export function paymentService(ctx: DomainContext) {
-  const repo = paymentsRepo(ctx.db);
+export function paymentService({ clock }: { clock: SimClock }) {
   return {
-    repo,
-    seedCatalogue(file: string): void {
+    /** Adds whichever package of the catalogue file is missing. */
+    seedCatalogue(tx: Tx, file: string): void {
       const items = JSON.parse(readFileSync(file, 'utf8')) as PackageRow[];
-      for (const p of items) if (!repo.packageById(p.id)) repo.upsertPackage(p);
+      for (const p of items) if (!tx.payments.packageById(p.id)) tx.payments.upsertPackage(p);
     },
     /**
      * Validates card and package fields (422 with every broken rule), then charges the
      * test card (402 for the declining ones). Nothing is written here: the caller
      * records the payment in the same transaction as the user it creates.
      */
-    charge(body: Card & { package_id: string; price: string; is_addOn: string; addOn_package_id: string; addOn_price: string }): Charge {
+    charge(tx: Tx, body: Card & { package_id: string; price: string; is_addOn: string; addOn_package_id: string; addOn_price: string }): Charge {
       const errors: string[] = [];
       const number = body.number.replace(/[\s-]/g, '');
       if (!luhnValid(number)) errors.push('The number is not a valid card number.');
@@ -56,17 +54,17 @@ export function paymentService(ctx: DomainContext) {
       if (!/^\d{2}(\d{2})?$/.test(body.exp_year)) errors.push('The exp year must be a 2 or 4 digit year.');
       else if (year < 100) year += 2000;
       if (!errors.length) {
-        const now = ctx.clock.now();
+        const now = clock.now();
         const expired = year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
         if (expired) errors.push('The card has expired.');
       }
       if (!/^\d{3,4}$/.test(body.cvc)) errors.push('The cvc must be 3 or 4 digits.');
-      const pkg = repo.packageById(body.package_id);
+      const pkg = tx.payments.packageById(body.package_id);
       if (!pkg) errors.push('The selected package id is invalid.');
       if (!/^\d+(\.\d{1,2})?$/.test(body.price)) errors.push('The price must be a number.');
       const addOnWanted = ['1', 'true', 'yes'].includes(body.is_addOn.toLowerCase());
       if (!['1', '0', 'true', 'false', 'yes', 'no'].includes(body.is_addOn.toLowerCase())) errors.push('The is add on field must be true or false.');
-      const addOn = addOnWanted ? repo.packageById(body.addOn_package_id) : undefined;
+      const addOn = addOnWanted ? tx.payments.packageById(body.addOn_package_id) : undefined;
       if (addOnWanted && !addOn) errors.push('The selected add on package id is invalid.');
       if (addOnWanted && !/^\d+(\.\d{1,2})?$/.test(body.addOn_price)) errors.push('The add on price must be a number.');
       if (errors.length) throw validation(...errors);
@@ -75,16 +73,18 @@ export function paymentService(ctx: DomainContext) {
       const cents = Math.round(Number(body.price) * 100) + (addOnWanted ? Math.round(Number(body.addOn_price) * 100) : 0);
       return { amount: (cents / 100).toFixed(2), package: pkg!, addOn, brand: cardBrand(number), last4: number.slice(-4) };
     },
-    record(app: AppRecord, user: { id: number; email: string; first_name: string; last_name: string | null; role: string }, charge: Charge, at: string): number {
-      const id = repo.insert({
+    record(tx: Tx, app: AppRecord, user: { id: number; email: string; first_name: string; last_name: string | null; role: string }, charge: Charge, at: string): number {
+      const id = tx.payments.insert({
         app_id: app.id, user_id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name,
         amount: charge.amount, status: 'succeeded', package_id: charge.package.id, package_name: charge.package.name,
         package_type: charge.package.type, role: user.role, card_brand: charge.brand, card_last4: charge.last4, failure_reason: null,
         initiated_at: at,
       });
-      ctx.events.state('payment', id, 'created');
+      tx.events.state('payment', id, 'created');
       return id;
     },
-    expired: (iso: string) => parseTimestamp(iso) < ctx.clock.nowMs(),
+    expired: (iso: string) => parseTimestamp(iso) < clock.nowMs(),
   };
 }
+
+export type PaymentService = ReturnType<typeof paymentService>;

@@ -1,11 +1,10 @@
 // Pets: default pet, soft delete, search and paging, profile images.
 import type { AppRecord } from '../../../src-shared/control';
 import { AGE_PATTERN, WEIGHT_PATTERN } from '../../../src-shared/schemas/fields';
-import { petsRepo } from '../db/repositories/pets';
-import { usersRepo } from '../db/repositories/users';
+import { formatTimestamp, type SimClock } from '../clock';
 import type { PetRow, UserRow } from '../db/repositories/types';
 import { notFound, validation } from '../errors';
-import { type DomainContext, nowStamp, randomHex } from './context';
+import { randomHex, type Reads, type Tx } from './context';
 
 export interface PetInput {
   name?: string; age?: string; sex?: string; species?: string; breed?: string; color?: string;
@@ -44,72 +43,63 @@ function storedPet(id: number, row: Omit<PetRow, 'id'>): PetRow | undefined {
   return { id, ...row };
 }
 
-export function petService(ctx: DomainContext) {
-  const repo = petsRepo(ctx.db);
-  const users = usersRepo(ctx.db);
+/** A pet just added, and its owner's default pet after the add (the first pet becomes the default). */
+export interface PetAdded { pet: PetRow; defaultPetId: number }
+
+export function petService({ clock, reads, baseUrl }: { clock: SimClock; reads: Reads; baseUrl: () => string }) {
+  const now = () => formatTimestamp(clock.now());
   const svc = {
-    repo,
-    find(user: UserRow, petId: number): PetRow {
-      const p = repo.liveById(user.id, petId);
+    find(tx: Tx, user: UserRow, petId: number): PetRow {
+      const p = tx.pets.liveById(user.id, petId);
       if (!p) throw notFound('Pet');
       return p;
     },
-    add(app: AppRecord, user: UserRow, input: PetInput & { name: string; age: string; sex: string }): PetRow {
-      return ctx.db.tx(() => {
-        const now = nowStamp(ctx);
-        const row: Omit<PetRow, 'id'> = {
-          user_id: user.id, app_id: app.id, name: input.name, species: null, age: input.age, breed: null, color: null,
-          weight: null, sex: input.sex, sex_type: null, dob: null, profile: null, is_dead: '0',
-          created_at: now, updated_at: now, deleted_at: null, ...petColumns(input),
-        };
-        const id = repo.insert(row);
-        if (!user.default_pet_id) {
-          users.update(user.id, { default_pet_id: id });
-          user.default_pet_id = id;
-        }
-        ctx.events.state('pet', id, 'created');
-        return storedPet(id, row) ?? repo.byId(id)!;
-      });
+    /** `owner` as stored in this unit of work: whether it has a default pet decides whether this one becomes it. */
+    add(tx: Tx, app: AppRecord, owner: UserRow, input: PetInput & { name: string; age: string; sex: string }): PetAdded {
+      const at = now();
+      const row: Omit<PetRow, 'id'> = {
+        user_id: owner.id, app_id: app.id, name: input.name, species: null, age: input.age, breed: null, color: null,
+        weight: null, sex: input.sex, sex_type: null, dob: null, profile: null, is_dead: '0',
+        created_at: at, updated_at: at, deleted_at: null, ...petColumns(input),
+      };
+      const id = tx.pets.insert(row);
+      if (!owner.default_pet_id) tx.users.update(owner.id, { default_pet_id: id });
+      tx.events.state('pet', id, 'created');
+      return { pet: storedPet(id, row) ?? tx.pets.byId(id)!, defaultPetId: owner.default_pet_id || id };
     },
-    /** `baseUrl`: as the client called the simulator, so the photo's URL works from where the client sits. */
-    update(app: AppRecord, user: UserRow, petId: number, input: PetInput, image?: PetImage, baseUrl = ctx.baseUrl()): PetRow {
-      return ctx.db.tx(() => {
-        const pet = svc.find(user, petId);
-        const now = nowStamp(ctx);
-        const fields: Partial<PetRow> = { ...petColumns(input), updated_at: now };
-        if (image) {
-          if (!Object.hasOwn(IMAGE_TYPES, image.mime)) throw validation('The profile must be a file of type: png, jpeg, gif, webp.');
-          const fileName = `${randomHex(8)}.${IMAGE_TYPES[image.mime]}`;
-          // Replacing the photo drops the old one in the same transaction: repeated uploads must not grow the database.
-          repo.deleteMediaOfPet(app.id, pet.id);
-          repo.saveMedia({ app_id: app.id, pet_id: pet.id, file_name: fileName, mime: image.mime, data: image.data, created_at: now });
-          fields.profile = `${baseUrl}/media/${app.name}/pets/${pet.id}/${fileName}`;
-        }
-        repo.update(pet.id, fields);
-        ctx.events.state('pet', pet.id, 'updated');
-        return repo.byId(pet.id)!;
-      });
+    /** `callerBaseUrl`: as the client called the simulator, so the photo's URL works from where the client sits. */
+    update(tx: Tx, app: AppRecord, user: UserRow, petId: number, input: PetInput, image?: PetImage, callerBaseUrl = baseUrl()): PetRow {
+      const pet = svc.find(tx, user, petId);
+      const at = now();
+      const fields: Partial<PetRow> = { ...petColumns(input), updated_at: at };
+      if (image) {
+        if (!Object.hasOwn(IMAGE_TYPES, image.mime)) throw validation('The profile must be a file of type: png, jpeg, gif, webp.');
+        const fileName = `${randomHex(8)}.${IMAGE_TYPES[image.mime]}`;
+        // Replacing the photo drops the old one in the same transaction: repeated uploads must not grow the database.
+        tx.pets.deleteMediaOfPet(app.id, pet.id);
+        tx.pets.saveMedia({ app_id: app.id, pet_id: pet.id, file_name: fileName, mime: image.mime, data: image.data, created_at: at });
+        fields.profile = `${callerBaseUrl}/media/${app.name}/pets/${pet.id}/${fileName}`;
+      }
+      tx.pets.update(pet.id, fields);
+      tx.events.state('pet', pet.id, 'updated');
+      return tx.pets.byId(pet.id)!;
     },
     /**
      * Soft delete; a removed default pet hands the role to the most recently added remaining pet. The photo
      * stays with the soft-deleted row (as the real service's media library keeps it), still served at its URL.
      */
-    remove(user: UserRow, petId: number): void {
-      ctx.db.tx(() => {
-        const pet = svc.find(user, petId);
-        const now = nowStamp(ctx);
-        repo.update(pet.id, { deleted_at: now, updated_at: now });
-        if (user.default_pet_id === pet.id) {
-          const rest = repo.liveOfUser(user.id);
-          const next = rest.length ? rest[rest.length - 1].id : null;
-          users.update(user.id, { default_pet_id: next });
-          user.default_pet_id = next;
-        }
-        ctx.events.state('pet', pet.id, 'removed');
-      });
+    remove(tx: Tx, user: UserRow, petId: number): void {
+      const pet = svc.find(tx, user, petId);
+      const at = now();
+      tx.pets.update(pet.id, { deleted_at: at, updated_at: at });
+      if (user.default_pet_id === pet.id) {
+        const rest = tx.pets.liveOfUser(user.id);
+        tx.users.update(user.id, { default_pet_id: rest.length ? rest[rest.length - 1].id : null });
+      }
+      tx.events.state('pet', pet.id, 'removed');
     },
-    list(user: UserRow, q: { search_value?: string; search_by?: string; pagination?: boolean; page?: number; perPage?: number }): PetRow[] {
-      let pets = repo.liveOfUser(user.id);
+    list(tx: Tx, user: UserRow, q: { search_value?: string; search_by?: string; pagination?: boolean; page?: number; perPage?: number }): PetRow[] {
+      let pets = tx.pets.liveOfUser(user.id);
       if (q.search_value) {
         const needle = q.search_value.toLowerCase();
         const cols = (q.search_by ? [q.search_by] : ['name', 'species', 'breed', 'color']) as (keyof PetRow)[];
@@ -123,20 +113,21 @@ export function petService(ctx: DomainContext) {
       return pets;
     },
     /** B8, with Laravel `sync` semantics. */
-    switchDefault(user: UserRow, petId: number): { attached: number[]; detached: number[]; updated: number[] } {
-      return ctx.db.tx(() => {
-        const pet = svc.find(user, petId);
-        const old = user.default_pet_id;
-        if (old === pet.id) return { attached: [], detached: [], updated: [] };
-        users.update(user.id, { default_pet_id: pet.id });
-        user.default_pet_id = pet.id;
-        ctx.events.state('pet', pet.id, 'default');
-        return { attached: [pet.id], detached: old ? [old] : [], updated: [] };
-      });
+    switchDefault(tx: Tx, user: UserRow, petId: number): { attached: number[]; detached: number[]; updated: number[] } {
+      const pet = svc.find(tx, user, petId);
+      const old = user.default_pet_id;
+      if (old === pet.id) return { attached: [], detached: [], updated: [] };
+      tx.users.update(user.id, { default_pet_id: pet.id });
+      tx.events.state('pet', pet.id, 'default');
+      return { attached: [pet.id], detached: old ? [old] : [], updated: [] };
     },
-    defaultPet(user: UserRow): PetRow | undefined {
-      return user.default_pet_id ? repo.liveById(user.id, user.default_pet_id) : undefined;
+    defaultPet(tx: Tx, user: UserRow): PetRow | undefined {
+      return user.default_pet_id ? tx.pets.liveById(user.id, user.default_pet_id) : undefined;
     },
+    /** A stored photo (GET /media/…), whatever its type: the caller serves image types only. */
+    media: (appId: number, petId: number, fileName: string) => reads.pets.media(appId, petId, fileName),
   };
   return svc;
 }
+
+export type PetService = ReturnType<typeof petService>;

@@ -1,39 +1,72 @@
-// All domain services of one simulator, built once and shared by both API families and the control API.
-import type { DomainContext } from './context';
+// The composition root: every domain service of one simulator, each built once, here, from the
+// dependencies it names. Both API families, the control port and the hosts share these.
+//
+// A service's rules take the unit of work's `tx` first (`pets.add(tx, app, owner, input)`): the caller
+// runs the whole use case — its lookups too — in one `uow.run(tx => …)`. Commands the control API and
+// scripts call on their own (`apps.update`, `vets.setOnline`, …) open that unit of work themselves.
 import type { Database } from '../db/database';
-import { appService } from './apps';
-import { vetService } from './vets';
-import { userService } from './users';
-import { petService } from './pets';
-import { consultationService } from './consultations';
-import { feedbackService } from './feedback';
-import { paymentService } from './payments';
-import { clientUserService } from './client-users';
-import { tokenService } from './tokens';
-import { faultService } from './faults';
-import { journalService } from './journal';
-import { reportService } from './reports';
-import { defaultsService } from './defaults';
+import { Reads } from '../db/repositories';
 import { resourcePath } from '../resources';
+import { appService } from './apps';
+import { clientUserService } from './client-users';
+import { clockService } from './clock';
+import { consultationService } from './consultations';
+import type { DomainContext } from './context';
+import { defaultsService } from './defaults';
+import { faultService } from './faults';
+import { feedbackService } from './feedback';
+import { identityService } from './identity';
+import { journalService } from './journal';
+import { packageService } from './packages';
+import { paymentService } from './payments';
+import { petService } from './pets';
+import { reportService } from './reports';
+import { simulatorStateService } from './simulator-state';
+import { stateBrowser } from './state-browser';
+import { tokenService } from './tokens';
+import { userService } from './users';
+import { vetService } from './vets';
 
-export function buildServices(ctx: DomainContext, opts: { journalDb: Database; journalCap: number; random?: () => number }) {
-  const apps = appService(ctx);
-  const vets = vetService(ctx, opts.random);
-  const payments = paymentService(ctx);
+export interface ServiceOptions {
+  journalDb: Database;
+  journalCap: number;
+  random?: () => number;
+  /** The rate limiter's windows: a reset or a restore starts them over. */
+  forgetRateWindows?: () => void;
+  /** The package catalogue a new or reset simulator starts with. */
+  catalogueFile?: string;
+}
+
+export function buildServices(ctx: DomainContext, opts: ServiceOptions) {
+  const { db, uow, clock, events, baseUrl } = ctx;
+  // State events of committed units of work reach the bus (and through it the caches, the UI, the hosts).
+  uow.publishTo((e) => events.emit('state', e));
+  const reads = new Reads(db);
+  const random = opts.random;
+
+  const apps = appService({ clock, uow, reads, events });
+  const vets = vetService({ uow, reads, random });
+  const tokens = tokenService({ clock, reads });
+  const identities = identityService({ tokens });
+  const pets = petService({ clock, reads, baseUrl });
+  const users = userService({ clock, uow, pets, identities });
+  const payments = paymentService({ clock });
+  const consultations = consultationService({ clock, vets, users, pets, identities });
+  const clientUsers = clientUserService({ clock, users, pets, payments, identities, consultations });
+  const feedback = feedbackService({ clock });
+  const faults = faultService({ uow, reads, random });
+  const journal = journalService(ctx, opts.journalDb, opts.journalCap);
+  const clockSettings = clockService({ clock, uow, reads });
+  const defaults = defaultsService({ db, uow, apps, vets, payments, catalogueFile: opts.catalogueFile ?? resourcePath('packages.json') });
+  const simulator = simulatorStateService({
+    db, clock, events, apps, clockSettings, faults, journal, defaults, forgetRateWindows: opts.forgetRateWindows ?? (() => {}),
+  });
   return {
-    apps,
-    vets,
-    defaults: defaultsService(ctx, { apps, vets, payments }, resourcePath('packages.json')),
-    users: userService(ctx),
-    pets: petService(ctx),
-    consultations: consultationService(ctx, opts.random),
-    feedback: feedbackService(ctx),
-    payments,
-    clientUsers: clientUserService(ctx, opts.random),
-    tokens: tokenService(ctx),
-    faults: faultService(ctx, opts.random),
-    journal: journalService(ctx, opts.journalDb, opts.journalCap),
-    reports: reportService(ctx),
+    apps, vets, defaults, users, pets, consultations, feedback, payments, clientUsers, tokens, identities, faults, journal, simulator,
+    clock: clockSettings,
+    packages: packageService({ uow, reads }),
+    reports: reportService({ reads, events }),
+    browser: stateBrowser({ reads, clock, apps, vets }),
   };
 }
 

@@ -1,6 +1,7 @@
 // Real-time session tokens: HS256 JWTs signed with a per-data-dir secret, timed by the simulator clock.
 import { randomBytes } from 'node:crypto';
-import type { DomainContext } from './context';
+import type { SimClock } from '../clock';
+import type { Reads, Tx } from './context';
 
 // jose is loaded on the first token, not at start: most runs answer their first requests without one.
 let jose: Promise<typeof import('jose')> | undefined;
@@ -8,20 +9,24 @@ const loadJose = () => (jose ??= import('jose'));
 
 export interface Grants { chat?: { channel_sid: string }; video?: { room: string } }
 
-export function tokenService(ctx: DomainContext) {
+const SECRET_KEY = 'jwt_secret';
+
+export function tokenService({ clock, reads }: { clock: SimClock; reads: Reads }) {
+  /** The signing secret. Tokens are signed after their use case committed, so reading it must never need a write. */
   const secret = (): Uint8Array => {
-    let row = ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'jwt_secret'");
-    if (!row) {
-      ctx.db.run("INSERT INTO meta (key, value) VALUES ('jwt_secret', ?)", [randomBytes(32).toString('base64')]);
-      row = ctx.db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'jwt_secret'")!;
-    }
-    return new Uint8Array(Buffer.from(row.value, 'base64'));
+    const value = reads.meta.get(SECRET_KEY);
+    if (value === undefined) throw new Error('There is no token signing secret yet: the use case that issues an identity makes it (ensureSecret).');
+    return new Uint8Array(Buffer.from(value, 'base64'));
   };
   return {
     secret,
+    /** Makes the signing secret, once, inside the unit of work of a use case that will sign a token after it. */
+    ensureSecret(tx: Tx): void {
+      if (tx.meta.get(SECRET_KEY) === undefined) tx.meta.set(SECRET_KEY, randomBytes(32).toString('base64'));
+    },
     async issue(appName: string, subject: string, grants: Grants = {}): Promise<string> {
-      const iat = Math.floor(ctx.clock.nowMs() / 1000);
-      // The secret is read (or created) before waiting, inside the caller's unit of work if there is one.
+      const iat = Math.floor(clock.nowMs() / 1000);
+      // Read before waiting for the signer: the token is signed with the secret of the data it was issued for.
       const key = secret();
       const { SignJWT } = await loadJose();
       return new SignJWT({ grants, identity: subject })
@@ -34,3 +39,5 @@ export function tokenService(ctx: DomainContext) {
     },
   };
 }
+
+export type TokenService = ReturnType<typeof tokenService>;

@@ -2,7 +2,7 @@
 // compact arrays in JS, and only the rows of the requested page are read from the database.
 // Measured on 100,000 users: a LIKE search over three columns costs ~70–190 ms per scan in sql.js
 // (and a page needs two scans: count and rows); the same search over this index costs a few ms.
-import type { Database } from '../db/database';
+import type { Sql } from '../db/sql';
 import type { SimulatorEventBus } from '../events';
 import type { UserReportFilter } from '../db/repositories/reports';
 
@@ -17,7 +17,7 @@ const toEntry = (r: IndexedRow): Entry => ({
 export class UserIndex {
   private byApp = new Map<number, Entry[]>();
 
-  constructor(private readonly db: Database, events: SimulatorEventBus) {
+  constructor(private readonly db: Pick<Sql, 'all' | 'get'>, events: SimulatorEventBus) {
     events.on('state', (e) => {
       if (e.entity === 'simulator') this.byApp.clear();
       else if (e.entity === 'user') this.refresh(Number(e.id));

@@ -1,9 +1,9 @@
 // The vet roster: who is online, who is busy, and who takes the next consultation.
 import type { VetRecord } from '../../../src-shared/control';
-import { vetsRepo } from '../db/repositories/vets';
 import type { VetRow } from '../db/repositories/types';
+import type { UnitOfWork } from '../db/unit-of-work';
 import { DomainError, notFound } from '../errors';
-import type { DomainContext } from './context';
+import type { Reads, Tx } from './context';
 
 export const SEED_VETS: VetRow[] = [
   { id: 'vet_1', username: 'dr.ada', first_name: 'Ada', last_name: 'Moreno', email: 'ada.moreno@vets.example', profile_image: null, online: 1 },
@@ -13,35 +13,40 @@ export const SEED_VETS: VetRow[] = [
 
 const toRecord = (v: VetRow & { busy?: number }): VetRecord => ({ ...v, online: v.online === 1, busy: v.busy === 1 });
 
-export function vetService(ctx: DomainContext, random: () => number = Math.random) {
-  const repo = vetsRepo(ctx.db);
+export interface VetDeps { uow: UnitOfWork; reads: Reads; random?: () => number }
+
+export function vetService({ uow, reads, random = Math.random }: VetDeps) {
+  /** The vet as `from` reads it: the database, or a unit of work's transaction. */
+  const require = (from: Pick<Reads, 'vets'>, id: string): VetRecord => {
+    const v = from.vets.byId(id);
+    if (!v) throw notFound('Vet');
+    return toRecord(v);
+  };
   return {
-    list: () => repo.list().map(toRecord),
-    require(id: string): VetRecord {
-      const v = repo.byId(id);
-      if (!v) throw notFound('Vet');
-      return toRecord(v);
+    list: () => reads.vets.list().map(toRecord),
+    require: (id: string) => require(reads, id),
+    /** Adds whichever default vet is missing. */
+    seed(tx: Tx): void {
+      for (const v of SEED_VETS) if (!tx.vets.byId(v.id)) tx.vets.insert(v);
     },
-    seed(): void {
-      for (const v of SEED_VETS) if (!repo.byId(v.id)) repo.insert(v);
-    },
-    setOnline(id: string, online: boolean): VetRecord {
-      return ctx.db.tx(() => {
-        this.require(id);
-        repo.setOnline(id, online);
-        ctx.events.state('vet', id, online ? 'online' : 'offline');
-        return this.require(id);
-      });
-    },
-    /** The preferred vet when online and free, else a random online free vet, else 503. */
-    pick(preferredEmail?: string): VetRow {
+    setOnline: (id: string, online: boolean): VetRecord =>
+      uow.run((tx) => {
+        require(tx, id);
+        tx.vets.setOnline(id, online);
+        tx.events.state('vet', id, online ? 'online' : 'offline');
+        return require(tx, id);
+      }),
+    /** The preferred vet when online and free, else a random online free vet, else 503; writes nothing. */
+    pick(tx: Tx, preferredEmail?: string): VetRow {
       if (preferredEmail) {
-        const v = repo.byEmail(preferredEmail);
+        const v = tx.vets.byEmail(preferredEmail);
         if (v && v.online === 1 && v.busy === 0) return v;
       }
-      const free = repo.freeOnline();
+      const free = tx.vets.freeOnline();
       if (!free.length) throw new DomainError(503, ['No vet is available right now.']);
       return free[Math.floor(random() * free.length)];
     },
   };
 }
+
+export type VetService = ReturnType<typeof vetService>;

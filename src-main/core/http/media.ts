@@ -13,7 +13,7 @@ export function mediaRoutes(services: Services): Router {
   router.get('/media/:app/pets/:petId/:file', (req, res) => {
     const app = services.apps.byName(req.params.app);
     const petId = Number(req.params.petId);
-    const media = app && Number.isInteger(petId) ? services.pets.repo.media(app.id, petId, req.params.file) : undefined;
+    const media = app && Number.isInteger(petId) ? services.pets.media(app.id, petId, req.params.file) : undefined;
     if (!media || !Object.hasOwn(IMAGE_TYPES, media.mime)) return sendFailure(res, 404, ['Media Not Found']);
     res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     res.setHeader('x-content-type-options', 'nosniff');

@@ -1,4 +1,4 @@
-import type { Database } from '../database';
+import type { Sql } from '../sql';
 import type { AppRecord } from '../../../../src-shared/control';
 
 type AppRow = Omit<AppRecord, 'cors_allowed_origins'> & { cors_allowed_origins: string };
@@ -14,7 +14,7 @@ function origins(text: string): string[] {
 }
 const toRecord = (r: AppRow | undefined): AppRecord | undefined => r && { ...r, cors_allowed_origins: origins(r.cors_allowed_origins) };
 
-export const appsRepo = (db: Database) => ({
+export const appsRepo = (db: Sql) => ({
   list: () => db.all<AppRow>('SELECT * FROM apps ORDER BY id').map((r) => toRecord(r)!),
   byId: (id: number) => toRecord(db.get<AppRow>('SELECT * FROM apps WHERE id = ?', [id])),
   byName: (name: string) => toRecord(db.get<AppRow>('SELECT * FROM apps WHERE name = ?', [name])),

@@ -1,9 +1,12 @@
-import type { Database } from '../database';
-import { likePattern } from './like';
 import type { Param } from '../oplog';
+import type { Sql } from '../sql';
+import { table } from '../table';
+import { likePattern } from './like';
 import type { ConsultationRow, FeedbackRow } from './types';
 
-export const consultationsRepo = (db: Database) => ({
+const consultations = table<ConsultationRow>('consultations');
+
+export const consultationsRepo = (db: Sql) => ({
   bySid: (sid: string) => db.get<ConsultationRow>('SELECT * FROM consultations WHERE sid = ?', [sid]),
   byId: (id: number) => db.get<ConsultationRow>('SELECT * FROM consultations WHERE id = ?', [id]),
   ofUser: (userId: number, limit: number) => db.all<ConsultationRow>('SELECT * FROM consultations WHERE user_id = ? ORDER BY id DESC LIMIT ?', [userId, limit]),
@@ -22,14 +25,8 @@ export const consultationsRepo = (db: Database) => ({
         "SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'consultations'), 0), COALESCE((SELECT MAX(id) FROM consultations), 0)) + 1 AS n",
       )!.n,
     ),
-  insert(c: Omit<ConsultationRow, 'id'>): number {
-    const cols = Object.keys(c);
-    return db.run(`INSERT INTO consultations (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`, Object.values(c) as Param[]).lastId;
-  },
-  update(id: number, fields: Partial<ConsultationRow>): void {
-    const cols = Object.keys(fields);
-    db.run(`UPDATE consultations SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, [...(Object.values(fields) as Param[]), id]);
-  },
+  insert: (c: Omit<ConsultationRow, 'id'>): number => consultations.insert(db, c),
+  update: (id: number, fields: Partial<ConsultationRow>): void => consultations.update(db, id, fields),
   /** The vet console's column totals: one grouped count over the status index, however long the queue. */
   countByStatus(filter: { type?: string; appId?: number }): { status: string; n: number }[] {
     const where: string[] = ['1 = 1'];
@@ -38,29 +35,9 @@ export const consultationsRepo = (db: Database) => ({
     if (filter.appId) (where.push('app_id = ?'), params.push(filter.appId));
     return db.all<{ status: string; n: number }>(`SELECT status, count(*) AS n FROM consultations WHERE ${where.join(' AND ')} GROUP BY status`, params);
   },
-  page(filter: { status?: string[]; type?: string; appId?: number; q?: string }, limit: number, offset: number) {
-    const where: string[] = ['1 = 1'];
-    const params: Param[] = [];
-    if (filter.status?.length) (where.push(`c.status IN (${filter.status.map(() => '?').join(',')})`), params.push(...filter.status));
-    if (filter.type) (where.push('c.type = ?'), params.push(filter.type));
-    if (filter.appId) (where.push('c.app_id = ?'), params.push(filter.appId));
-    if (filter.q) {
-      const like = likePattern(filter.q);
-      where.push("(c.sid LIKE ? ESCAPE '\\' OR u.email LIKE ? ESCAPE '\\' OR p.name LIKE ? ESCAPE '\\')");
-      params.push(like, like, like);
-    }
-    // Users and pets are joined only to search them (users are never hard-deleted): the vet console's
-    // unfiltered counts read one table (7 ms → 1 ms at 10k consultations).
-    const from = filter.q ? 'FROM consultations c JOIN users u ON u.id = c.user_id LEFT JOIN pets p ON p.id = c.pet_id' : 'FROM consultations c';
-    const w = where.join(' AND ');
-    return {
-      total: Number(db.get<{ n: number }>(`SELECT count(*) AS n ${from} WHERE ${w}`, params)!.n),
-      rows: db.all<ConsultationRow>(`SELECT c.* ${from} WHERE ${w} ORDER BY c.id DESC LIMIT ? OFFSET ?`, [...params, limit, offset]),
-    };
-  },
 });
 
-export const feedbackRepo = (db: Database) => ({
+export const feedbackRepo = (db: Sql) => ({
   ofConsultation: (consultationId: number) => db.get<FeedbackRow>('SELECT * FROM feedback WHERE consultation_id = ?', [consultationId]),
   upsert(f: Omit<FeedbackRow, 'id'>): void {
     db.run(

@@ -1,6 +1,7 @@
-import type { Database } from '../database';
-import { likePattern } from './like';
 import type { Param } from '../oplog';
+import type { Sql } from '../sql';
+import { table } from '../table';
+import { likePattern } from './like';
 import type { PackageRow, PaymentRow } from './types';
 
 export interface PaymentFilter {
@@ -8,11 +9,10 @@ export interface PaymentFilter {
   dateFrom?: string; dateTo?: string; status?: string;
 }
 
-export const paymentsRepo = (db: Database) => ({
-  insert(p: Omit<PaymentRow, 'id'>): number {
-    const cols = Object.keys(p);
-    return db.run(`INSERT INTO payments (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`, Object.values(p) as Param[]).lastId;
-  },
+const payments = table<PaymentRow>('payments');
+
+export const paymentsRepo = (db: Sql) => ({
+  insert: (p: Omit<PaymentRow, 'id'>): number => payments.insert(db, p),
   list(f: PaymentFilter, limit: number, offset: number) {
     const where = ['p.app_id = ?'];
     const params: Param[] = [f.appId];

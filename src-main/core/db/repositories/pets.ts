@@ -1,22 +1,18 @@
-import type { Database } from '../database';
-import { likePattern } from './like';
 import type { Param } from '../oplog';
+import type { Sql } from '../sql';
+import { table } from '../table';
+import { likePattern } from './like';
 import type { PetRow } from './types';
 
-export const petsRepo = (db: Database) => ({
+const pets = table<PetRow>('pets');
+
+export const petsRepo = (db: Sql) => ({
   liveOfUser: (userId: number) => db.all<PetRow>('SELECT * FROM pets WHERE user_id = ? AND deleted_at IS NULL ORDER BY id', [userId]),
   liveById: (userId: number, petId: number) =>
     db.get<PetRow>('SELECT * FROM pets WHERE id = ? AND user_id = ? AND deleted_at IS NULL', [petId, userId]),
   byId: (id: number) => db.get<PetRow>('SELECT * FROM pets WHERE id = ?', [id]),
-  insert(p: Omit<PetRow, 'id'>): number {
-    const cols = Object.keys(p);
-    return db.run(`INSERT INTO pets (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`, Object.values(p) as Param[]).lastId;
-  },
-  update(id: number, fields: Partial<PetRow>): void {
-    const cols = Object.keys(fields);
-    if (!cols.length) return;
-    db.run(`UPDATE pets SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, [...(Object.values(fields) as Param[]), id]);
-  },
+  insert: (p: Omit<PetRow, 'id'>): number => pets.insert(db, p),
+  update: (id: number, fields: Partial<PetRow>): void => pets.update(db, id, fields),
   /** Live pets of many users at once (report rows), avoiding one query per row. */
   liveOfUsers(userIds: number[]): PetRow[] {
     if (!userIds.length) return [];

@@ -1,13 +1,13 @@
 // Report rows over users (A6 web user report, B5 client user report); the filtering is done by
 // the in-memory user index (domain/user-index.ts), this reads the rows of one page.
-import type { Database } from '../database';
+import type { Sql } from '../sql';
 import type { UserRow } from './types';
 
 export interface UserReportFilter {
   appId: number; search?: string; dateFrom?: string; dateTo?: string; status?: string; role?: string; userId?: number;
 }
 
-export const reportsRepo = (db: Database) => ({
+export const reportsRepo = (db: Sql) => ({
   /** Full rows for the given ids, in the given order. */
   usersByIds(ids: number[]): UserRow[] {
     const byId = new Map<number, UserRow>();

@@ -1,25 +1,19 @@
-import type { Database } from '../database';
-import { likePattern } from './like';
 import type { Param } from '../oplog';
+import type { Sql } from '../sql';
+import { table } from '../table';
+import { likePattern } from './like';
 import type { DeviceRow, StatusRow, UserRow } from './types';
 
 export type NewUser = Omit<UserRow, 'id'>;
+const users = table<UserRow>('users');
 
-export const usersRepo = (db: Database) => ({
+export const usersRepo = (db: Sql) => ({
   liveByEmail: (appId: number, email: string) =>
     db.get<UserRow>('SELECT * FROM users WHERE app_id = ? AND email = ? COLLATE NOCASE AND deleted_at IS NULL', [appId, email]),
   byId: (id: number) => db.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]),
   liveById: (appId: number, id: number) => db.get<UserRow>('SELECT * FROM users WHERE app_id = ? AND id = ? AND deleted_at IS NULL', [appId, id]),
-  insert(u: NewUser): number {
-    const cols = Object.keys(u);
-    return db.run(`INSERT INTO users (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`, Object.values(u) as Param[]).lastId;
-  },
-  /** Updates the named columns; column names come from code, never from input. */
-  update(id: number, fields: Partial<UserRow>): void {
-    const cols = Object.keys(fields);
-    if (!cols.length) return;
-    db.run(`UPDATE users SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, [...(Object.values(fields) as Param[]), id]);
-  },
+  insert: (u: NewUser): number => users.insert(db, u),
+  update: (id: number, fields: Partial<UserRow>): void => users.update(db, id, fields),
   statuses: (userId: number) => db.all<StatusRow>('SELECT * FROM user_statuses WHERE user_id = ? ORDER BY id', [userId]),
   latestStatus: (userId: number) => db.get<StatusRow>('SELECT * FROM user_statuses WHERE user_id = ? ORDER BY id DESC LIMIT 1', [userId]),
   addStatus: (s: Omit<StatusRow, 'id'>) =>

@@ -1,9 +1,9 @@
-import type { Database } from '../database';
+import type { Sql } from '../sql';
 import type { VetRow } from './types';
 
 const BUSY = "EXISTS (SELECT 1 FROM consultations c WHERE c.vet_id = v.id AND c.status IN ('active','accepted'))";
 
-export const vetsRepo = (db: Database) => ({
+export const vetsRepo = (db: Sql) => ({
   list: () => db.all<VetRow & { busy: number }>(`SELECT v.*, ${BUSY} AS busy FROM vets v ORDER BY v.id`),
   byId: (id: string) => db.get<VetRow & { busy: number }>(`SELECT v.*, ${BUSY} AS busy FROM vets v WHERE v.id = ?`, [id]),
   byEmail: (email: string) => db.get<VetRow & { busy: number }>(`SELECT v.*, ${BUSY} AS busy FROM vets v WHERE lower(v.email) = lower(?)`, [email]),

@@ -1,0 +1,100 @@
+// The control port: everything the control API (and through it the UI, scripts and the programmatic
+// API) may ask of a simulator, as named queries and commands. Routes parse and answer; they never see
+// a repository, the database or the simulator's internals. Every command is a unit of work (or the
+// reset and restore, one logged step each) and announces itself with state events.
+import type { z } from 'zod';
+import type { AppRecord, JournalEntry, JournalSummary } from '../../../src-shared/control';
+import type { clockBody, feedbackWriteBody } from '../../../src-shared/schemas/control';
+import type { JournalFilter, JournalPage } from '../db/repositories/journal';
+import type { PackageRow } from '../db/repositories/types';
+import type { Originals } from '../journal/originals';
+import type { DomainContext } from './context';
+import type { Outcome } from './consultations';
+import { loadDemoData } from './demo-data';
+import type { faultRulesSchema } from './faults';
+import type { Services } from './services';
+
+/** Facts about the running simulator that the control API reports. */
+export interface ControlFacts {
+  version: string;
+  dataDir?: string;
+  journalCap: number;
+  /** Warnings a user must see; the array grows as notices come. */
+  notices: string[];
+  /** When set, clients on other hosts may drive the control API with this bearer token. */
+  controlToken?: string;
+}
+
+export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts) {
+  const { uow } = ctx;
+  const { browser, journal, consultations } = s;
+  /** A vet console action on an existing consultation, then its card as committed. */
+  const onConsultation = (sid: string, action: Parameters<typeof uow.run>[0]) => {
+    uow.run((tx) => {
+      consultations.assertExists(tx, sid);
+      action(tx);
+    });
+    return browser.consultation(sid);
+  };
+  const queries = {
+    clock: () => s.clock.state(),
+    apps: (): AppRecord[] => s.apps.list(),
+    appByName: (name: string) => s.apps.byName(name),
+    vets: () => s.vets.list(),
+    faults: () => s.faults.list(),
+    packages: () => s.packages.list(),
+    users: browser.users,
+    user: browser.user,
+    pets: browser.pets,
+    payments: browser.payments,
+    feedback: browser.feedback,
+    consultations: browser.consultations,
+    consultation: browser.consultation,
+    consultationCounts: browser.consultationCounts,
+    requests: (f: JournalFilter, page: JournalPage): { items: JournalSummary[]; total: number } => journal.list(f, page),
+    requestCount: (f: JournalFilter = {}): number => journal.count(f),
+    /** Full entries of the filtered set, oldest first (the HAR export). */
+    requestEntries: (f: JournalFilter, limit: number): JournalEntry[] => journal.entries(f, limit),
+    request: (id: number): JournalEntry | undefined => journal.get(id),
+    /** What masking replaced in an entry, while this process still holds it. */
+    unmasked: (id: number): Originals | undefined => journal.unmasked(id),
+    newestRequestId: (): number => journal.newestId(),
+    /** The whole database as a SQLite file, the journal's held entries written first. */
+    snapshot(): Uint8Array {
+      journal.flush();
+      return ctx.db.export();
+    },
+  };
+  const commands = {
+    createApp: (input: Parameters<Services['apps']['create']>[0]) => s.apps.create(input),
+    updateApp: (id: number, patch: Parameters<Services['apps']['update']>[1]) => s.apps.update(id, patch),
+    newAppToken: (id: number) => s.apps.newToken(id),
+    setVetOnline: (id: string, online: boolean) => s.vets.setOnline(id, online),
+    changeClock: (body: z.infer<typeof clockBody>) => s.clock.change(body),
+    replaceFaults: (rules: z.infer<typeof faultRulesSchema>) => s.faults.replace(rules),
+    putPackage: (id: string, fields: Omit<PackageRow, 'id'>) => s.packages.put(id, fields),
+    acceptConsultation: (sid: string) => onConsultation(sid, (tx) => consultations.accept(tx, sid)),
+    endConsultation: (sid: string) => onConsultation(sid, (tx) => consultations.endChat(tx, sid)),
+    recordOutcome: (sid: string, outcome: Outcome) => onConsultation(sid, (tx) => consultations.recordOutcome(tx, sid, outcome)),
+    /** The vet's feedback (an `emergency` one may activate the user's fund); the card as committed. */
+    writeFeedback(sid: string, body: z.infer<typeof feedbackWriteBody>) {
+      uow.run((tx) => s.feedback.write(tx, sid, body));
+      return browser.consultation(sid);
+    },
+    clearJournal: () => journal.clear(),
+    /** See simulator-state.ts: `answer` is called once the reset is durable, before the bookkeeping after it. */
+    reset: (answer?: () => void) => s.simulator.reset(answer),
+    restore: (bytes: Uint8Array) => s.simulator.restore(bytes),
+    loadDemoData: () => loadDemoData(s, ctx),
+  };
+  return {
+    facts,
+    /** State and request events, for the event stream. */
+    events: ctx.events,
+    baseUrl: () => ctx.baseUrl(),
+    queries,
+    commands,
+  };
+}
+
+export type ControlPort = ReturnType<typeof controlPort>;
