@@ -1,15 +1,12 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
-import { bundleServeCjs } from './scripts/bundle-serve-cjs.mjs';
 
 // main: the Electron entry and the headless CLI share one bundle of the core.
 // preload: CommonJS, because sandboxed preloads cannot be ES modules.
-// renderer: the tester UI, served by the simulator itself at /__sim/.
+// renderer: the tester UI, served by the simulator itself at /__sim/, and the pet owner's page.
 export default defineConfig({
   main: {
-    // out/main/serve.cjs: the CLI in one CommonJS file, for V8's code cache where Node has no compile cache (src-main/cli/code-cache.ts)
-    plugins: [{ name: 'serve-cjs', closeBundle: () => bundleServeCjs(__dirname) }],
     build: {
       outDir: 'out/main',
       // Bundling the server's dependencies saves resolving and loading hundreds of small modules at
@@ -43,7 +40,19 @@ export default defineConfig({
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       minify: true, // electron-vite leaves bundles readable by default; the UI loads faster minified
-      rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src-renderer/index.html'),
+          // The pet owner's page: plain TypeScript and DOM, its own bundle with every file named owner-*,
+          // because other hosts (a phone on the LAN) may fetch /__sim/assets/owner-* and nothing else.
+          owner: resolve(__dirname, 'src-renderer/owner.html'),
+        },
+      },
+    },
+    experimental: {
+      // electron-vite builds with relative URLs (base './'), right for /__sim/ but not for the owner's page,
+      // served at /<app name>/main/talk-to-vet where ./assets/… would miss: its files are named from the root.
+      renderBuiltUrl: (file: string) => (file.startsWith('assets/owner-') ? `/__sim/${file}` : { relative: true }),
     },
   },
 });

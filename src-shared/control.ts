@@ -89,3 +89,40 @@ export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
   urgent: 'Urgent',
   non_urgent: 'Non-urgent',
 };
+
+/** Who wrote a message in a consultation's thread: the vet, the pet owner, or the simulator (lifecycle marks). */
+export type MessageAuthor = 'vet' | 'owner' | 'system';
+
+/** One message of a consultation's thread (behaviour §16). */
+export interface ThreadMessage {
+  id: number;
+  /** 1, 2, … within its consultation. */
+  index: number;
+  author: MessageAuthor;
+  author_name: string;
+  body: string;
+  /** ISO 8601 with milliseconds, on the simulator clock. */
+  created_at: string;
+}
+
+/** The `message` server-sent event: a message was added to a thread. */
+export interface MessageEvent {
+  sid: string;
+  index: number;
+  author: MessageAuthor;
+}
+
+/** One line of a consultation's timeline: a partner request, a vet action, or a message. */
+export interface TimelineEntry {
+  at: string;
+  kind: 'request' | 'vet_action' | 'message';
+  request_id?: number;
+  endpoint?: string | null;
+  method?: string;
+  path?: string;
+  status?: number;
+  action?: string;
+  index?: number;
+  author?: MessageAuthor;
+  text: string;
+}

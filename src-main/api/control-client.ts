@@ -1,8 +1,8 @@
 // A small typed client of the control API (/__sim/v1), used by startSimulator() and usable on its
 // own against any running simulator (`controlClient('http://127.0.0.1:4010/__sim/v1')`).
-import type { AppRecord, ConsultationStatus, JournalEntry, JournalSummary, Recommendation, VetRecord } from '../../src-shared/control.js';
+import type { AppRecord, ConsultationStatus, JournalEntry, JournalSummary, Recommendation, ThreadMessage, TimelineEntry, VetRecord } from '../../src-shared/control.js';
 
-export type { JournalEntry, JournalSummary, VetRecord };
+export type { JournalEntry, JournalSummary, ThreadMessage, TimelineEntry, VetRecord };
 
 /** `now` is the simulated time; `real` the machine's. */
 export interface ClockState { now: string; real: string; offset_ms: number; frozen: boolean; is_real_time: boolean }
@@ -19,6 +19,15 @@ export interface ConsultationView {
   vet: { id: string; username: string; first_name: string; last_name: string } | null;
   feedback: { recommendation: string; reason: string; feedback_date: string } | null;
 }
+
+/** One consultation (`consultations.get`): its view, plus its timeline and a link to the pet owner's page. */
+export interface ConsultationDetail extends ConsultationView {
+  timeline: TimelineEntry[];
+  owner_page_url: string | null;
+}
+
+/** Options of `consultations.say`: who writes (default the vet). */
+export interface SayOptions { as?: 'vet' | 'owner' }
 
 export interface FeedbackInput { recommendation: Recommendation | string; reason: string; vet_id?: string }
 
@@ -66,7 +75,13 @@ export function controlClient(base: string, token?: string) {
     },
     consultations: {
       list: async (filter: ConsultationFilter = {}) => (await call<{ items: ConsultationView[]; total: number }>('GET', `/consultations${query(filter)}`)).items,
-      get: (id: string) => call<ConsultationView>('GET', `/consultations/${sid(id)}`),
+      get: (id: string) => call<ConsultationDetail>('GET', `/consultations/${sid(id)}`),
+      /** The thread, oldest first; `after` an index to get only newer messages. */
+      messages: async (id: string, opts: { after?: number; limit?: number } = {}) =>
+        (await call<{ items: ThreadMessage[]; total: number }>('GET', `/consultations/${sid(id)}/messages${query(opts)}`)).items,
+      /** Writes in an open chat as the vet (default) or the pet owner; the message as stored. */
+      say: (id: string, body: string, opts: SayOptions = {}) =>
+        call<ThreadMessage>('POST', `/consultations/${sid(id)}/messages`, { author: opts.as ?? 'vet', body }),
       accept: (id: string) => call<ConsultationView>('POST', `/consultations/${sid(id)}/accept`, {}),
       end: (id: string) => call<ConsultationView>('POST', `/consultations/${sid(id)}/end`, {}),
       outcome: (id: string, status: 'accepted' | 'declined' | 'notanswered') => call<ConsultationView>('POST', `/consultations/${sid(id)}/outcome`, { status }),

@@ -9,7 +9,7 @@ import { openSimulator } from '../core/simulator.js';
 import { controlClient, type ControlClient } from './control-client.js';
 
 export { controlClient, ControlApiError } from './control-client.js';
-export type { ClockState, ConsultationFilter, ConsultationView, FeedbackInput, JournalFilter, JournalSummary, JournalEntry, VetRecord } from './control-client.js';
+export type { ClockState, ConsultationDetail, ConsultationFilter, ConsultationView, FeedbackInput, JournalFilter, JournalSummary, JournalEntry, SayOptions, ThreadMessage, TimelineEntry, VetRecord } from './control-client.js';
 
 export interface StartSimulatorOptions {
   /** Port to listen on; 0 (default) picks a free one. */

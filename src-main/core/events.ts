@@ -2,11 +2,12 @@
 // State events of data writes come from the unit of work, after the write committed (db/unit-of-work.ts);
 // what is emitted here directly is published at once (a reset done, the journal cleared, a notice).
 import { EventEmitter } from 'node:events';
-import type { JournalSummary, StateEvent } from '../../src-shared/control';
+import type { JournalSummary, MessageEvent, StateEvent } from '../../src-shared/control';
 
 export interface SimulatorEvents {
   request: [JournalSummary];
   state: [StateEvent];
+  message: [MessageEvent];
 }
 
 export class SimulatorEventBus extends EventEmitter<SimulatorEvents> {

@@ -6,6 +6,7 @@ import express, { type Express } from 'express';
 import { controlApi } from './control';
 import { mediaRoutes } from './http/media';
 import { staticUi } from './http/static-ui';
+import { ownerRoutes } from './owner/owner-routes';
 import type { PartnerPipeline } from './partner/pipeline';
 import { isPartnerUrl } from './partner-url';
 import type { SimulatorInternals } from './simulator-internals';
@@ -17,6 +18,7 @@ export function expressHost(internals: SimulatorInternals, partner: PartnerPipel
   // A listening server hands partner URLs to the pipeline before express (see Simulator.listen);
   // this first step does the same for callers of `app` itself (supertest, an embedding server).
   app.use((req, res, next) => (isPartnerUrl(req.url) ? partner(req, res) : next()));
+  app.use(ownerRoutes(internals.owner, uiDir)); // before the UI's loopback rule: the owner's page is for any device
   app.use(staticUi(uiDir));
   app.use('/__sim/v1', controlApi(internals));
   app.use(mediaRoutes(internals.services));

@@ -15,6 +15,7 @@ import { NoticeBoard } from './db/notices';
 import type { DurableFs } from './db/oplog';
 import type { DomainContext } from './domain/context';
 import { controlPort } from './domain/control-port';
+import { ownerPort } from './domain/owner-port';
 import { buildServices, type Services } from './domain/services';
 import { SimulatorEventBus } from './events';
 import { SimClockStore } from './http/rate-limit';
@@ -140,7 +141,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   services.simulator.load();
 
   const control = controlPort(services, ctx, { version: options.version ?? '0.0.0', dataDir, journalCap, notices, controlToken: options.controlToken });
-  const internals: SimulatorInternals = { ...control, services };
+  const internals: SimulatorInternals = { ...control, services, owner: ownerPort(services, ctx) };
   const info: string[] = [];
   if (options.seed === 'demo') info.push(wasEmpty ? (await control.commands.loadDemoData()).message : 'The database is not empty: the demo data set was not loaded.');
 

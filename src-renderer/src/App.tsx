@@ -17,14 +17,13 @@ const TABS = [
 export function App() {
   const tab = useStore((s) => s.tab);
   const setTab = useStore((s) => s.setTab);
+  const followHash = useStore((s) => s.followHash);
   useEffect(() => {
-    const onHash = () => {
-      const t = location.hash.slice(1);
-      if (TABS.some(([id]) => id === t)) setTab(t as (typeof TABS)[number][0]);
-    };
+    // Links between screens are plain anchors (#requests/42, #vet/CH…): they open in a new window too.
+    const onHash = () => followHash(location.hash);
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
-  }, [setTab]);
+  }, [followHash]);
   return (
     <div className="app">
       <Header />

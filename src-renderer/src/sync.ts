@@ -2,7 +2,7 @@
 // Runs outside React so that bursts of events never re-render more than the store changes.
 import { api } from './api';
 import { useStore } from './store';
-import type { AppRecord, FaultRule, JournalSummary, StateEvent, VetRecord } from './store/shared';
+import type { AppRecord, FaultRule, JournalSummary, MessageNotice, StateEvent, VetRecord } from './store/shared';
 import type { ClockState } from './store/shared';
 import type { Health } from './store/types';
 
@@ -45,6 +45,26 @@ function onState(events: StateEvent[]): void {
   if (entities.includes('simulator')) void initialLoad();
 }
 
+/** Partner endpoints that name a consultation: an open consultation's timeline lists them, reads included. */
+const CONSULTATION_ENDPOINTS = new Set(['A8', 'A9', 'A10', 'A11', 'A14', 'B10']);
+
+function onRequests(batch: JournalSummary[]): void {
+  const s = useStore.getState();
+  s.receive(batch);
+  // One bump per batch (every 100 ms at most), and only for the few endpoints a timeline can show.
+  if (batch.some((r) => r.endpoint !== null && CONSULTATION_ENDPOINTS.has(r.endpoint))) s.bump(['timeline']);
+}
+
+function onMessages(data: string): void {
+  let notices: MessageNotice[];
+  try {
+    notices = JSON.parse(data) as MessageNotice[];
+  } catch {
+    return;
+  }
+  if (Array.isArray(notices)) useStore.getState().bumpMessages([...new Set(notices.map((n) => n.sid))]);
+}
+
 async function initialLoad(): Promise<void> {
   await Promise.all([refresh.health(), refresh.apps(), refresh.vets(), refresh.clock(), refresh.faults()]);
   await loadJournal();
@@ -59,6 +79,8 @@ export function startSync(): void {
     initialLoad().catch(() => useStore.getState().setConnection('offline'));
   });
   source.addEventListener('error', () => useStore.getState().setConnection('offline'));
-  source.addEventListener('request', (e) => useStore.getState().receive(JSON.parse((e as MessageEvent).data) as JournalSummary[]));
+  source.addEventListener('request', (e) => onRequests(JSON.parse((e as MessageEvent).data) as JournalSummary[]));
   source.addEventListener('state', (e) => onState(JSON.parse((e as MessageEvent).data) as StateEvent[]));
+  // `message` is also the type of an event without a name: the guard in onMessages ignores anything else.
+  source.addEventListener('message', (e) => onMessages(String((e as MessageEvent).data)));
 }

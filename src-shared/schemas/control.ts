@@ -37,3 +37,14 @@ export const packageBody = z.object({
   type: z.enum(['monthly', 'yearly', 'addon']),
   price: z.string().regex(/^\d+(\.\d{1,2})?$/, 'price must be a decimal such as 9.99'),
 });
+
+/** A message the vet or the owner writes in a consultation's thread (1–1,600 characters after trimming). */
+export const MESSAGE_MAX_CHARS = 1600;
+export const messagePostBody = z.object({
+  author: z.enum(['vet', 'owner'], { message: 'author must be vet or owner' }),
+  body: z
+    .string({ message: 'body is required' })
+    .trim()
+    .min(1, 'body must not be empty')
+    .refine((b) => [...b].length <= MESSAGE_MAX_CHARS, { message: `body must be at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters` }),
+});

@@ -55,10 +55,11 @@ async function packagedChromium(): Promise<TestBrowser> {
   const require = createRequire(__filename);
   let pkgJson: string;
   try {
-    // Its `exports` do not list package.json: find it above the entry point.
-    pkgJson = require.resolve('@sparticuz/chromium');
-    while (!existsSync(join(pkgJson, 'package.json'))) pkgJson = dirname(pkgJson);
-    pkgJson = join(pkgJson, 'package.json');
+    // Its `exports` do not list package.json: find its own above the entry point (build/esm has one too).
+    let dir = dirname(require.resolve('@sparticuz/chromium'));
+    const own = () => existsSync(join(dir, 'package.json')) && JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name === '@sparticuz/chromium';
+    while (!own() && dirname(dir) !== dir) dir = dirname(dir);
+    pkgJson = join(dir, 'package.json');
   } catch {
     throw new Error('The browser tests need the dev dependency @sparticuz/chromium (or a Chrome/Chromium on the machine): run `npm install`.');
   }

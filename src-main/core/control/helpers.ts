@@ -31,7 +31,7 @@ export function controlErrorHandler(err: unknown, _req: Request, res: Response, 
   if (err instanceof ControlError) return controlError(res, err.status, err.code, err.message);
   if (err instanceof DomainError) {
     const code = { 401: 'unauthorized', 402: 'payment_required', 404: 'not_found', 409: 'conflict', 422: 'invalid', 503: 'unavailable' }[err.status] ?? 'error';
-    return controlError(res, err.status, code, err.messages.join(' '));
+    return controlError(res, err.status, err.code ?? code, err.messages.join(' '));
   }
   const e = err as { type?: string; message?: string };
   if (e.type === 'entity.parse.failed') return controlError(res, 400, 'malformed_json', 'Malformed JSON body.');

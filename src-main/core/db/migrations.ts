@@ -68,6 +68,15 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX consultations_status_id ON consultations(status, id);
   CREATE INDEX consultations_vet_status ON consultations(vet_id, status);
   `,
+  /* 4: a consultation's thread (messages of the vet, the owner and the system), and what the vet did to it (its timeline) */ `
+  CREATE TABLE messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, consultation_id INTEGER NOT NULL, idx INTEGER NOT NULL, author TEXT NOT NULL,
+    author_name TEXT NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL);
+  CREATE UNIQUE INDEX messages_thread ON messages(consultation_id, idx);
+  CREATE TABLE consultation_activity (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, consultation_id INTEGER NOT NULL, at TEXT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL);
+  CREATE INDEX consultation_activity_of ON consultation_activity(consultation_id, id);
+  `,
 ];
 
 /** The request journal lives in its own file: it is large, written on every request, and not partner state. */

@@ -8,7 +8,7 @@
 // There is no implicit transaction: a logged write outside `run` throws. A `run` inside a `run` is part
 // of the outer one (one commit, one log record), so a use case may be built from smaller ones.
 import type { SqlValue } from 'sql.js';
-import type { StateEvent } from '../../../src-shared/control';
+import type { MessageEvent, StateEvent } from '../../../src-shared/control';
 import type { LiveConnection } from './connection';
 import type { Durability } from './durability';
 import type { LogRecord, Param, Statement } from './oplog';
@@ -18,8 +18,13 @@ import type { Row, Sql } from './sql';
 /** The state events of one unit of work, held back until it has committed. */
 export class EventCollector {
   readonly list: StateEvent[] = [];
+  readonly messages: MessageEvent[] = [];
   state(entity: StateEvent['entity'], id: string | number, action: string): void {
     this.list.push({ entity, id: String(id), action });
+  }
+  /** A message added to a consultation's thread (the `message` event of the event stream). */
+  message(event: MessageEvent): void {
+    this.messages.push(event);
   }
 }
 
@@ -58,12 +63,14 @@ const isThenable = (v: unknown) => typeof (v as { then?: unknown } | null)?.then
 export class UnitOfWork {
   private current?: Transaction;
   private publish: (event: StateEvent) => void = () => {};
+  private publishMessage: (event: MessageEvent) => void = () => {};
 
   constructor(private readonly live: LiveConnection, private readonly durability: Durability, private readonly door: Sql) {}
 
   /** Where committed units' state events go (the simulator's event bus). */
-  publishTo(publish: (event: StateEvent) => void): void {
+  publishTo(publish: (event: StateEvent) => void, publishMessage: (event: MessageEvent) => void = () => {}): void {
     this.publish = publish;
+    this.publishMessage = publishMessage;
   }
 
   /** Whether a unit of work is open (its writes are not committed yet). */
@@ -131,7 +138,10 @@ export class UnitOfWork {
       this.durability.committed();
       this.live.version++;
     }
-    if (publish) for (const e of tx.events.list) this.publish(e);
+    if (publish) {
+      for (const e of tx.events.list) this.publish(e);
+      for (const m of tx.events.messages) this.publishMessage(m);
+    }
     return result;
   }
 }

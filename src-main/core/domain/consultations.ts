@@ -8,6 +8,7 @@ import type { ConsultationRow, PetRow, UserRow, VetRow } from '../db/repositorie
 import { conflict, DomainError, notFound } from '../errors';
 import { randomHex, type Tx } from './context';
 import type { IdentityService } from './identity';
+import type { MessageService } from './messages';
 import type { PetService } from './pets';
 import type { Grants } from './tokens';
 import type { UserService } from './users';
@@ -33,9 +34,19 @@ export interface ConsultationRequest {
   type: 'chat' | 'video'; family: 'application' | 'client'; doctor_email?: string; dev_type?: string; device_token?: string; location_email?: string;
 }
 
-export interface ConsultationDeps { clock: SimClock; vets: VetService; users: UserService; pets: PetService; identities: IdentityService }
+export interface ConsultationDeps { clock: SimClock; vets: VetService; users: UserService; pets: PetService; identities: IdentityService; messages: MessageService }
 
-export function consultationService({ clock, vets, users, pets, identities }: ConsultationDeps) {
+/** The thread's mark of each change (behaviour §16), written in the same unit of work as the change. */
+const LIFECYCLE_MARK: Record<string, (vet: string) => string> = {
+  accepted_chat: (vet) => `${vet} joined the chat.`,
+  ended: () => 'The chat ended.',
+  accepted: (vet) => `${vet} accepted the video call.`,
+  declined: () => 'The video call was declined.',
+  notanswered: () => 'The video call was not answered.',
+  completed: () => 'The video call ended.',
+};
+
+export function consultationService({ clock, vets, users, pets, identities, messages }: ConsultationDeps) {
   const now = () => formatTimestamp(clock.now());
   const find = (tx: Tx, sid: string, type?: 'chat' | 'video', appId?: number): ConsultationRow => {
     const c = tx.consultations.bySid(sid);
@@ -43,10 +54,17 @@ export function consultationService({ clock, vets, users, pets, identities }: Co
       throw notFound(type === 'video' || (!type && sid.startsWith('RM')) ? 'Room' : 'Channel');
     return c;
   };
+  const vetName = (tx: Tx, c: ConsultationRow) => {
+    const vet = c.vet_id ? tx.vets.byId(c.vet_id) : undefined;
+    return vet ? `Dr. ${vet.first_name} ${vet.last_name}` : 'The vet';
+  };
   const change = (tx: Tx, c: ConsultationRow, fields: Partial<ConsultationRow>, action: string): ConsultationRow => {
     tx.consultations.update(c.id, { ...fields, updated_at: now() });
     tx.events.state('consultation', c.sid, action);
-    return tx.consultations.byId(c.id)!;
+    const mark = LIFECYCLE_MARK[action === 'accepted' && c.type === 'chat' ? 'accepted_chat' : action];
+    const changed = tx.consultations.byId(c.id)!;
+    if (mark) messages.system(tx, changed, mark(vetName(tx, changed)));
+    return changed;
   };
 
   const svc = {
@@ -68,7 +86,9 @@ export function consultationService({ clock, vets, users, pets, identities }: Co
         created_at: at, accepted_at: null, ended_at: null, updated_at: at,
       });
       tx.events.state('consultation', sid, 'created');
-      return { consultation: tx.consultations.byId(id)!, vet };
+      const consultation = tx.consultations.byId(id)!;
+      messages.system(tx, consultation, req.type === 'chat' ? `Chat requested for ${pet.name}: waiting for Dr. ${vet.first_name} ${vet.last_name} to join.` : `Video call with Dr. ${vet.first_name} ${vet.last_name} for ${pet.name}: ringing.`);
+      return { consultation, vet };
     },
     /** A8: the user and one of its pets, a vet, a channel or room; the user as stored after it. The token is signed after the commit. */
     talkToVet(tx: Tx, app: AppRecord, input: ConsultationRequest & { email: string; pet_id: number }) {

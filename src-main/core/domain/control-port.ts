@@ -3,7 +3,7 @@
 // a repository, the database or the simulator's internals. Every command is a unit of work (or the
 // reset and restore, one logged step each) and announces itself with state events.
 import type { z } from 'zod';
-import type { AppRecord, JournalEntry, JournalSummary } from '../../../src-shared/control';
+import type { AppRecord, JournalEntry, JournalSummary, ThreadMessage } from '../../../src-shared/control';
 import type { clockBody, feedbackWriteBody } from '../../../src-shared/schemas/control';
 import type { JournalFilter, JournalPage } from '../db/repositories/journal';
 import type { PackageRow } from '../db/repositories/types';
@@ -11,6 +11,8 @@ import type { Originals } from '../journal/originals';
 import type { DomainContext } from './context';
 import type { Outcome } from './consultations';
 import { loadDemoData } from './demo-data';
+import { ownerPageUrl } from './owner-port';
+import { timelineOf } from './timeline';
 import type { faultRulesSchema } from './faults';
 import type { Services } from './services';
 
@@ -28,11 +30,15 @@ export interface ControlFacts {
 export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts) {
   const { uow } = ctx;
   const { browser, journal, consultations } = s;
-  /** A vet console action on an existing consultation, then its card as committed. */
-  const onConsultation = (sid: string, action: Parameters<typeof uow.run>[0]) => {
+  /**
+   * A vet console action on an existing consultation, then its card as committed. The action is recorded
+   * for the consultation's timeline in the same unit of work (partner actions are in the request journal).
+   */
+  const onConsultation = (sid: string, activity: string, action: Parameters<typeof uow.run>[0]) => {
     uow.run((tx) => {
-      consultations.assertExists(tx, sid);
+      const c = consultations.assertExists(tx, sid);
       action(tx);
+      tx.messages.addActivity({ consultation_id: c.id, at: new Date(ctx.clock.nowMs()).toISOString(), actor: 'vet', action: activity });
     });
     return browser.consultation(sid);
   };
@@ -50,6 +56,13 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     feedback: browser.feedback,
     consultations: browser.consultations,
     consultation: browser.consultation,
+    /** One consultation as the vet console's detail shows it: its card, its timeline and a link to the owner's page. */
+    async consultationDetail(sid: string) {
+      const card = browser.consultation(sid);
+      return { ...card, timeline: timelineOf(s, card), owner_page_url: (await ownerPageUrl(s, ctx, sid)) ?? null };
+    },
+    /** A consultation's thread, oldest first, after index `after` (404 for an unknown sid). */
+    messages: (sid: string, after?: number, limit?: number) => s.messages.thread(sid, after, limit),
     consultationCounts: browser.consultationCounts,
     requests: (f: JournalFilter, page: JournalPage): { items: JournalSummary[]; total: number } => journal.list(f, page),
     requestCount: (f: JournalFilter = {}): number => journal.count(f),
@@ -73,14 +86,14 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     changeClock: (body: z.infer<typeof clockBody>) => s.clock.change(body),
     replaceFaults: (rules: z.infer<typeof faultRulesSchema>) => s.faults.replace(rules),
     putPackage: (id: string, fields: Omit<PackageRow, 'id'>) => s.packages.put(id, fields),
-    acceptConsultation: (sid: string) => onConsultation(sid, (tx) => consultations.accept(tx, sid)),
-    endConsultation: (sid: string) => onConsultation(sid, (tx) => consultations.endChat(tx, sid)),
-    recordOutcome: (sid: string, outcome: Outcome) => onConsultation(sid, (tx) => consultations.recordOutcome(tx, sid, outcome)),
+    acceptConsultation: (sid: string) => onConsultation(sid, 'accept', (tx) => consultations.accept(tx, sid)),
+    endConsultation: (sid: string) => onConsultation(sid, 'end', (tx) => consultations.endChat(tx, sid)),
+    recordOutcome: (sid: string, outcome: Outcome) => onConsultation(sid, `outcome:${outcome}`, (tx) => consultations.recordOutcome(tx, sid, outcome)),
     /** The vet's feedback (an `emergency` one may activate the user's fund); the card as committed. */
-    writeFeedback(sid: string, body: z.infer<typeof feedbackWriteBody>) {
-      uow.run((tx) => s.feedback.write(tx, sid, body));
-      return browser.consultation(sid);
-    },
+    writeFeedback: (sid: string, body: z.infer<typeof feedbackWriteBody>) => onConsultation(sid, 'feedback', (tx) => s.feedback.write(tx, sid, body)),
+    /** The vet or the owner writes in a consultation's thread: the message as stored (index, time). */
+    postMessage: (sid: string, author: 'vet' | 'owner', body: string): ThreadMessage =>
+      uow.run((tx) => s.messages.post(tx, consultations.assertExists(tx, sid), author, body)),
     clearJournal: () => journal.clear(),
     /** See simulator-state.ts: `answer` is called once the reset is durable, before the bookkeeping after it. */
     reset: (answer?: () => void) => s.simulator.reset(answer),

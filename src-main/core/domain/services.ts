@@ -17,6 +17,7 @@ import { faultService } from './faults';
 import { feedbackService } from './feedback';
 import { identityService } from './identity';
 import { journalService } from './journal';
+import { messageService } from './messages';
 import { packageService } from './packages';
 import { paymentService } from './payments';
 import { petService } from './pets';
@@ -40,7 +41,7 @@ export interface ServiceOptions {
 export function buildServices(ctx: DomainContext, opts: ServiceOptions) {
   const { db, uow, clock, events, baseUrl } = ctx;
   // State events of committed units of work reach the bus (and through it the caches, the UI, the hosts).
-  uow.publishTo((e) => events.emit('state', e));
+  uow.publishTo((e) => events.emit('state', e), (m) => events.emit('message', m));
   const reads = new Reads(db);
   const random = opts.random;
 
@@ -51,7 +52,8 @@ export function buildServices(ctx: DomainContext, opts: ServiceOptions) {
   const pets = petService({ clock, reads, baseUrl });
   const users = userService({ clock, uow, pets, identities });
   const payments = paymentService({ clock });
-  const consultations = consultationService({ clock, vets, users, pets, identities });
+  const messages = messageService({ clock, reads });
+  const consultations = consultationService({ clock, vets, users, pets, identities, messages });
   const clientUsers = clientUserService({ clock, users, pets, payments, identities, consultations });
   const feedback = feedbackService({ clock });
   const faults = faultService({ uow, reads, random });
@@ -62,7 +64,7 @@ export function buildServices(ctx: DomainContext, opts: ServiceOptions) {
     db, clock, events, apps, clockSettings, faults, journal, defaults, forgetRateWindows: opts.forgetRateWindows ?? (() => {}),
   });
   return {
-    apps, vets, defaults, users, pets, consultations, feedback, payments, clientUsers, tokens, identities, faults, journal, simulator,
+    reads, apps, vets, defaults, users, pets, consultations, messages, feedback, payments, clientUsers, tokens, identities, faults, journal, simulator,
     clock: clockSettings,
     packages: packageService({ uow, reads }),
     reports: reportService({ reads, events }),

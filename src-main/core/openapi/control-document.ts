@@ -1,7 +1,7 @@
 // openapi-control.json: the control API (/__sim/v1) the tester UI and test scripts use (behaviour §12),
 // so a script can generate a typed client for it as partners do for openapi.json.
 import { z } from 'zod';
-import { appCreateBody, appPatchBody, clockBody, feedbackWriteBody, outcomeBody, packageBody, vetPatchBody } from '../../../src-shared/schemas/control';
+import { appCreateBody, appPatchBody, clockBody, feedbackWriteBody, messagePostBody, outcomeBody, packageBody, vetPatchBody } from '../../../src-shared/schemas/control';
 import { faultRuleSchema } from '../domain/faults';
 import * as S from './control-schemas';
 import { requestJsonSchema, tidy, type JsonSchema } from './json-schema';
@@ -88,6 +88,8 @@ const ROUTES: Route[] = [
   { method: 'post', path: '/consultations/{sid}/accept', id: 'acceptConsultation', summary: 'The vet accepts the chat (→ active)', tag: 'Vet console', ok: S.consultation, errors: ['404', '409'] },
   { method: 'post', path: '/consultations/{sid}/end', id: 'endConsultation', summary: 'The vet ends the chat, or an accepted call (→ completed)', tag: 'Vet console', ok: S.consultation, errors: ['404', '409'] },
   { method: 'post', path: '/consultations/{sid}/outcome', id: 'recordOutcome', summary: 'Vet-side video outcome', tag: 'Vet console', body: outcomeBody, ok: S.consultation, errors: ['404', '409', '422'] },
+  { method: 'get', path: '/consultations/{sid}/messages', id: 'listMessages', summary: 'The thread, oldest first (after=<index>, limit)', tag: 'Vet console', ok: S.messagePage, errors: ['404'] },
+  { method: 'post', path: '/consultations/{sid}/messages', id: 'postMessage', summary: 'The vet or the owner writes in an open chat', tag: 'Vet console', body: messagePostBody, ok: { status: 201, schema: S.threadMessage }, errors: ['404', '409', '422'] },
   { method: 'put', path: '/consultations/{sid}/feedback', id: 'writeFeedback', summary: 'The vet writes (or replaces) the feedback', tag: 'Vet console', body: feedbackWriteBody, ok: S.consultation, errors: ['404', '409', '422'] },
 ];
 

@@ -78,6 +78,17 @@ export const feedbackRow = component('StoredFeedback', z.looseObject({
   feedback_date: text, emergency_activated: z.int(), emergency_note: nullableText, created_at: text, updated_at: text,
 }));
 
+export const threadMessage = component('Message', z.looseObject({
+  id, index: z.int().describe('1, 2, … within the consultation'), author: z.enum(['vet', 'owner', 'system']), author_name: text,
+  body: text, created_at: text.describe('ISO 8601 with milliseconds, simulator clock'),
+}), 'One message of a consultation\'s thread.');
+export const timelineEntry = component('TimelineEntry', z.looseObject({
+  at: text, kind: z.enum(['request', 'vet_action', 'message']), text,
+  request_id: id.optional(), endpoint: nullableText.optional(), method: text.optional(), path: text.optional(), status: z.int().optional(),
+  action: text.optional(), index: z.int().optional(), author: z.enum(['vet', 'owner', 'system']).optional(),
+}), 'One line of a consultation\'s timeline, in time order.');
+export const messagePage = component('MessagePage', z.looseObject({ items: z.array(threadMessage), total: z.int() }));
+
 export const consultation = component('Consultation', z.looseObject({
   id, sid: text.describe('Channel (CH…) or room (RM…) sid'), type: z.enum(['chat', 'video']),
   status: z.enum(['waiting', 'active', 'ended', 'ringing', 'accepted', 'declined', 'notanswered', 'completed']),
@@ -88,6 +99,8 @@ export const consultation = component('Consultation', z.looseObject({
   pet: z.looseObject({ id, name: text, species: nullableText, breed: nullableText, age: text, weight: nullableText, sex: text, profile: nullableText }).nullable(),
   vet: z.looseObject({ id: text, username: text, first_name: text, last_name: text }).nullable(),
   feedback: feedbackRow.nullable(),
+  timeline: z.array(timelineEntry).optional().describe('One consultation only (GET /consultations/{sid}): every partner request, vet action and message'),
+  owner_page_url: nullableText.optional().describe('One consultation only: the pet owner\'s page for it, when its token can be signed'),
 }), 'A consultation with the cards the vet console shows.');
 
 export const userDetail = component('UserDetail', z.looseObject({

@@ -1,9 +1,11 @@
-// One consultation: the user and pet cards, the vet's actions, and the feedback form.
+// One consultation: the user and pet cards, the vet's actions, the conversation, the feedback form and the timeline.
 import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { useStore } from '../store';
-import { RECOMMENDATIONS, RECOMMENDATION_LABELS } from '../store/shared';
+import { RECOMMENDATIONS, RECOMMENDATION_LABELS, type TimelineEntry } from '../store/shared';
 import { KeyValues, ago, useAction } from '../components/common';
+import { Conversation } from './Conversation';
+import { Timeline } from './Timeline';
 
 export interface ConsultationView {
   id: number; sid: string; type: 'chat' | 'video'; status: string; outcome: string | null; vet_id: string; identity: string; app_name: string | null;
@@ -12,12 +14,16 @@ export interface ConsultationView {
   pet?: { id: number; name: string; species: string | null; breed: string | null; age: string; weight: string | null; sex: string; profile: string | null };
   vet?: { id: string; username: string; first_name: string; last_name: string };
   feedback: { recommendation: string; reason: string; feedback_date: string; vet_id: string; emergency_activated: number; emergency_note: string | null } | null;
+  /** Optional: a server from before conversations sends neither (the UI then leaves them out). */
+  timeline?: TimelineEntry[];
+  owner_page_url?: string | null;
 }
 
 export function ConsultationDetail({ sid }: { sid: string }) {
   const [c, setC] = useState<ConsultationView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const version = useStore((s) => (s.versions.consultation ?? 0) + (s.versions.feedback ?? 0));
+  // The timeline also moves with messages and with partner requests that only read (A9, A11).
+  const version = useStore((s) => (s.versions.consultation ?? 0) + (s.versions.feedback ?? 0) + (s.versions.timeline ?? 0) + (s.messageVersions[sid] ?? 0));
   const vets = useStore((s) => s.vets);
   const { busy } = useAction();
   const [recommendation, setRecommendation] = useState<string>('non_urgent');
@@ -92,6 +98,8 @@ export function ConsultationDetail({ sid }: { sid: string }) {
       </div>
       {lastResult && <p className={lastResult.ok ? 'ok-text' : 'error-text'} data-testid="action-result" role="status">{lastResult.ok ? '✓ ' : '✕ '}{lastResult.text}</p>}
 
+      <Conversation key={c.sid} c={c} />
+
       <form
         className="feedback-form"
         onSubmit={(e) => {
@@ -123,6 +131,7 @@ export function ConsultationDetail({ sid }: { sid: string }) {
         <button className="btn primary" type="submit" disabled={!canFeedback || !reason.trim()}>{c.feedback ? 'Replace feedback' : 'Save feedback'}</button>
         {c.feedback?.emergency_note && <p className={c.feedback.emergency_activated ? 'ok-text' : 'muted'} data-testid="emergency-note">{c.feedback.emergency_note}</p>}
       </form>
+      <Timeline entries={c.timeline} />
     </div>
   );
 }

@@ -30,6 +30,29 @@ export function toCurl(e: JournalEntry, base: string, apps: AppRecord[]): string
   return parts.join(' \\\n  ');
 }
 
+const SID = /^(CH|RM)[0-9a-f]{32}$/;
+const parsed = (text: string | null | undefined): Record<string, unknown> | undefined => {
+  if (!text) return undefined;
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined; // not JSON, or a body cut at 64 KiB
+  }
+};
+
+/**
+ * The consultation a request started or named: A8's data.channel (or room_sid), B10's inside
+ * data.stringify_response, else the channel_sid / room_sid the request itself sent (A10, A11, A14).
+ */
+export function consultationOf(e: JournalEntry): string | null {
+  const data = parsed(e.response_body)?.data as Record<string, unknown> | undefined;
+  const inner = typeof data?.stringify_response === 'string' ? parsed(data.stringify_response) : undefined;
+  const sent = parsed(e.request_body);
+  const found = [data?.channel, data?.room_sid, data?.channel_sid, inner?.channel, inner?.room_sid, sent?.channel_sid, sent?.room_sid];
+  return (found.find((v) => typeof v === 'string' && SID.test(v)) as string | undefined) ?? null;
+}
+
 export function RequestDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const [entry, setEntry] = useState<JournalEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -41,6 +64,7 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
     setError(null);
     api.get<JournalEntry>(`/requests/${id}`).then(setEntry, (e: Error) => setError(e.message));
   }, [id]);
+  const sid = entry ? consultationOf(entry) : null;
   let curl = '';
   try {
     curl = entry ? toCurl(entry, base, apps) : '';
@@ -63,6 +87,12 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
       </div>
       {entry && (
         <>
+          {sid && (
+            <p className="detail-link" data-testid="request-consultation">
+              Consultation <a href={`#vet/${sid}`} title="Open it in the vet console"><code>{sid}</code></a>
+              <span className="muted"> — opens in the vet console</span>
+            </p>
+          )}
           <div className="subtabs">
             {(['headers', 'payload', 'response'] as const).map((t) => (
               <button key={t} className={tab === t ? 'subtab active' : 'subtab'} onClick={() => setTab(t)}>

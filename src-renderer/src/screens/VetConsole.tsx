@@ -30,7 +30,9 @@ function useCounts(): Counts | null {
 }
 
 export function VetConsole() {
-  const [selected, setSelected] = useState<string | null>(null);
+  // In the store, so that a link elsewhere (a request's response, an address #vet/CH…) can open one.
+  const selected = useStore((s) => s.selectedConsultation);
+  const setSelected = useStore((s) => s.selectConsultation);
   const counts = useCounts();
   const [, tick] = useState(0);
   useEffect(() => {

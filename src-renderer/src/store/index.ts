@@ -36,7 +36,7 @@ const requests: StateCreator<Store, [], [], RequestsSlice> = (set, get) => ({
   paused: false,
   pausedBuffer: [],
   filters: { family: '', status: '', text: '', app: '' },
-  selectedRequestId: null,
+  selectedRequestId: initial?.requestId ?? null,
   counters: ZERO,
   receive: (batch) => {
     const newestFirst = batch.slice().reverse();
@@ -74,13 +74,43 @@ const simState: StateCreator<Store, [], [], SimStateSlice> = (set, get) => ({
   },
 });
 
+const TABS: UiSlice['tab'][] = ['requests', 'state', 'vet', 'settings'];
+/** `#vet`, `#vet/CH…`, `#requests/42`: the tab and what it shows, or null for an address that names no tab. */
+export function parseHash(hash: string): { tab: UiSlice['tab']; sid?: string; requestId?: number } | null {
+  const [tab, arg] = hash.replace(/^#/, '').split('/', 2) as [UiSlice['tab'], string | undefined];
+  if (!TABS.includes(tab)) return null;
+  if (tab === 'vet' && arg && /^[A-Za-z0-9]{2,64}$/.test(arg)) return { tab, sid: arg };
+  if (tab === 'requests' && arg && /^\d{1,15}$/.test(arg)) return { tab, requestId: Number(arg) };
+  return { tab };
+}
+const initial = parseHash(location.hash);
+
 let toastId = 0;
 const ui: StateCreator<Store, [], [], UiSlice> = (set, get) => ({
-  tab: (['requests', 'state', 'vet', 'settings'].includes(location.hash.slice(1)) ? location.hash.slice(1) : 'requests') as UiSlice['tab'],
+  tab: initial?.tab ?? 'requests',
   toasts: [],
+  selectedConsultation: initial?.sid ?? null,
+  messageVersions: {},
   setTab: (tab) => {
-    history.replaceState(null, '', `#${tab}`);
+    const sid = tab === 'vet' ? get().selectedConsultation : null;
+    history.replaceState(null, '', sid ? `#vet/${sid}` : `#${tab}`);
     set({ tab });
+  },
+  selectConsultation: (selectedConsultation) => {
+    if (get().tab === 'vet') history.replaceState(null, '', selectedConsultation ? `#vet/${selectedConsultation}` : '#vet');
+    set({ selectedConsultation });
+  },
+  followHash: (hash) => {
+    const to = parseHash(hash);
+    if (!to) return;
+    if (to.sid) set({ selectedConsultation: to.sid });
+    if (to.requestId !== undefined) get().selectRequest(to.requestId);
+    set({ tab: to.tab });
+  },
+  bumpMessages: (sids) => {
+    const messageVersions = { ...get().messageVersions };
+    for (const sid of sids) messageVersions[sid] = (messageVersions[sid] ?? 0) + 1;
+    set({ messageVersions });
   },
   notify: (kind, text) => {
     const id = ++toastId;

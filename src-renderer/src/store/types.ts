@@ -53,7 +53,15 @@ export interface Toast { id: number; kind: 'ok' | 'error'; text: string }
 export interface UiSlice {
   tab: 'requests' | 'state' | 'vet' | 'settings';
   toasts: Toast[];
+  /** The consultation the vet console shows (any sid, not only those on the queue's pages). */
+  selectedConsultation: string | null;
+  /** Bumped per consultation sid on every `message` event, so that its open thread fetches what is new. */
+  messageVersions: Record<string, number>;
   setTab: (t: UiSlice['tab']) => void;
+  selectConsultation: (sid: string | null) => void;
+  /** Follows the address: `#vet/<sid>` opens a consultation, `#requests/<id>` a request (links use these). */
+  followHash: (hash: string) => void;
+  bumpMessages: (sids: string[]) => void;
   notify: (kind: Toast['kind'], text: string) => void;
   dismiss: (id: number) => void;
 }

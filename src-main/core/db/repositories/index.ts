@@ -6,6 +6,7 @@ import type { Row, Sql } from '../sql';
 import { appsRepo } from './apps';
 import { consultationCardsRepo } from './consultation-cards';
 import { consultationsRepo, feedbackRepo } from './consultations';
+import { messagesRepo } from './messages';
 import { metaRepo } from './meta';
 import { paymentsRepo } from './payments';
 import { petsRepo } from './pets';
@@ -28,6 +29,7 @@ export abstract class Repositories implements Sql {
   #payments?: ReturnType<typeof paymentsRepo>;
   #reports?: ReturnType<typeof reportsRepo>;
   #meta?: ReturnType<typeof metaRepo>;
+  #messages?: ReturnType<typeof messagesRepo>;
 
   get apps() {
     return (this.#apps ??= appsRepo(this));
@@ -59,6 +61,10 @@ export abstract class Repositories implements Sql {
   }
   get meta() {
     return (this.#meta ??= metaRepo(this));
+  }
+  /** Consultation threads and the vet's activity (messages.ts). */
+  get messages() {
+    return (this.#messages ??= messagesRepo(this));
   }
 }
 

@@ -1,0 +1,61 @@
+// A consultation's thread (behaviour §16): the vet and the pet owner write in an open chat; the simulator marks
+// the lifecycle with system messages (vet joined, chat ended, video outcome). Indexes run 1, 2, … per thread,
+// times come from the simulator clock. A post is one unit of work like any other write: durable once answered.
+import type { MessageAuthor, ThreadMessage } from '../../../src-shared/control';
+import { MESSAGE_MAX_CHARS } from '../../../src-shared/schemas/control';
+import type { SimClock } from '../clock';
+import type { MessageRow } from '../db/repositories/messages';
+import type { ConsultationRow } from '../db/repositories/types';
+import { consultationClosed, DomainError, validation } from '../errors';
+import type { Reads, Tx } from './context';
+
+/** Only an open chat takes new messages from the vet or the owner. */
+export const OPEN_CHAT = new Set(['waiting', 'active']);
+
+export const toMessage = (r: MessageRow): ThreadMessage => ({
+  id: r.id, index: r.idx, author: r.author as MessageAuthor, author_name: r.author_name, body: r.body, created_at: r.created_at,
+});
+
+export function messageService({ clock, reads }: { clock: SimClock; reads: Reads }) {
+  const iso = () => new Date(clock.nowMs()).toISOString();
+
+  const add = (tx: Tx, c: ConsultationRow, author: MessageAuthor, authorName: string, body: string): ThreadMessage => {
+    const idx = tx.messages.nextIndex(c.id);
+    const id = tx.messages.insert({ consultation_id: c.id, idx, author, author_name: authorName, body, created_at: iso() });
+    tx.events.message({ sid: c.sid, index: idx, author });
+    return toMessage(tx.messages.byId(id)!);
+  };
+
+  /** How the thread names a writer: the vet as the owner sees them, the owner by the name they registered. */
+  const nameOf = (tx: Tx, c: ConsultationRow, author: 'vet' | 'owner'): string => {
+    if (author === 'vet') {
+      const vet = c.vet_id ? tx.vets.byId(c.vet_id) : undefined;
+      return vet ? `Dr. ${vet.first_name} ${vet.last_name}` : 'Vet';
+    }
+    const user = tx.users.byId(c.user_id);
+    return [user?.first_name, user?.last_name].filter(Boolean).join(' ') || user?.email || 'Pet owner';
+  };
+
+  return {
+    /** The vet or the owner writes; the body is trimmed and must be 1–1,600 characters. */
+    post(tx: Tx, c: ConsultationRow, author: 'vet' | 'owner', body: string): ThreadMessage {
+      const text = body.trim();
+      if (!text) throw validation('The body field is required.');
+      if ([...text].length > MESSAGE_MAX_CHARS) throw validation(`The body field must not be greater than ${MESSAGE_MAX_CHARS} characters.`);
+      if (c.type === 'video') throw consultationClosed('A video consultation has no chat thread.');
+      if (!OPEN_CHAT.has(c.status)) throw consultationClosed(`The chat has ${c.status === 'ended' ? 'ended' : `status ${c.status}`}; it takes no new messages.`);
+      return add(tx, c, author, nameOf(tx, c, author), text);
+    },
+    /** A lifecycle mark in the thread, written by the simulator in the same unit of work as the change. */
+    system: (tx: Tx, c: ConsultationRow, body: string): ThreadMessage => add(tx, c, 'system', 'Vet Consult', body),
+    /** A consultation's thread, oldest first, after index `after`; 404 for an unknown sid. */
+    thread(sid: string, after = 0, limit = 200): { items: ThreadMessage[]; total: number } {
+      const c = reads.consultations.bySid(sid);
+      if (!c) throw new DomainError(404, ['Consultation Not Found']);
+      const { rows, total } = reads.messages.page(c.id, after, limit);
+      return { items: rows.map(toMessage), total };
+    },
+  };
+}
+
+export type MessageService = ReturnType<typeof messageService>;

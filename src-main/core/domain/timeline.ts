@@ -1,0 +1,54 @@
+// A consultation's timeline (behaviour §16): every partner request that touched it (from the request journal),
+// every vet action (consultation_activity) and every message of its thread, in time order. Read-only.
+import type { JournalEntry, TimelineEntry } from '../../../src-shared/control';
+import { parseTimestamp } from '../clock';
+import type { ConsultationRow } from '../db/repositories/types';
+import { journalTime } from '../journal/time';
+import type { Services } from './services';
+
+/** The endpoints that create or act on one consultation: A8/B10 open it, A9 refreshes its token, A10/A11/A14 act on it. */
+const TOUCHING = ['A8', 'B10', 'A9', 'A10', 'A11', 'A14'];
+/** How many of each endpoint's entries since the consultation began are looked at (newest kept). */
+const PER_ENDPOINT = 1000;
+const JWT = /eyJ[\w-]+\.(eyJ[\w-]+)\.[\w-]+/g;
+
+/** The sids a JWT in the text grants (B10 and A9 name their consultation only inside the rtcToken). */
+function grantedSids(text: string): string[] {
+  const sids: string[] = [];
+  for (const m of text.matchAll(JWT)) {
+    try {
+      const grants = (JSON.parse(Buffer.from(m[1], 'base64url').toString('utf8')) as { grants?: { chat?: { channel_sid?: string }; video?: { room?: string } } }).grants;
+      const sid = grants?.chat?.channel_sid ?? grants?.video?.room;
+      if (sid) sids.push(sid);
+    } catch {
+      // not one of ours: ignore
+    }
+  }
+  return sids;
+}
+
+const touches = (e: JournalEntry, sid: string) =>
+  [e.query, e.request_body, e.response_body].some((t) => !!t && (t.includes(sid) || grantedSids(t).includes(sid)));
+
+const ACTION_TEXT: Record<string, string> = {
+  accept: 'The vet accepted the chat', end: 'The vet ended it', feedback: 'The vet wrote feedback',
+  'outcome:accepted': 'The vet accepted the call', 'outcome:declined': 'The vet declined the call', 'outcome:notanswered': 'The vet did not answer the call',
+};
+const iso = (journal: string) => `${journal.replace(' ', 'T')}Z`;
+const clip = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+export function timelineOf(s: Services, c: ConsultationRow): TimelineEntry[] {
+  // The request that created it started before its row: a minute of slack covers a slow or held request.
+  const from = journalTime(Math.max(0, parseTimestamp(c.created_at) - 60_000));
+  const entries: TimelineEntry[] = [];
+  for (const endpoint of TOUCHING)
+    for (const e of s.journal.entries({ endpoint, from }, PER_ENDPOINT))
+      if (touches(e, c.sid))
+        entries.push({ at: iso(e.time), kind: 'request', request_id: e.id, endpoint: e.endpoint, method: e.method, path: e.path, status: e.status, text: `${e.endpoint} ${e.method} ${e.path} → ${e.status}` });
+  for (const a of s.reads.messages.activityOf(c.id))
+    entries.push({ at: a.at, kind: 'vet_action', action: a.action, text: ACTION_TEXT[a.action] ?? a.action });
+  for (const m of s.messages.thread(c.sid, 0, 10_000).items)
+    entries.push({ at: m.created_at, kind: 'message', index: m.index, author: m.author, text: `${m.author_name}: ${clip(m.body)}` });
+  // Stable: at equal times, requests first, then actions, then messages (a request's effects follow it).
+  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}

@@ -1,0 +1,172 @@
+// A consultation's thread as the vet sees it: live (the `message` events name the consultation, this view
+// fetches only what is new), a composer that posts as the vet, quick replies, and the owner's page, so one
+// person can play both sides of a chat in two windows.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { api, ApiError } from '../api';
+import { useStore } from '../store';
+import type { Message } from '../store/shared';
+import type { ConsultationView } from './ConsultationDetail';
+
+const PAGE = 500;
+
+/** Why the vet cannot write, or null when the chat takes messages (waiting or active, behaviour §16). */
+export function closedReason(c: Pick<ConsultationView, 'type' | 'status'>): string | null {
+  if (c.type === 'video') return 'A video call has no chat: the owner’s page shows the call’s state instead.';
+  if (c.status === 'ended') return 'This chat has ended: it takes no more messages.';
+  return null;
+}
+
+function quickReplies(c: ConsultationView): string[] {
+  const pet = c.pet?.name ?? 'your pet';
+  return [
+    c.vet ? `Hi, I'm ${c.vet.first_name}. How is ${pet} today?` : `Hi, how is ${pet} today?`,
+    'Could you send a photo?',
+    'Please keep an eye on it and write back if it gets worse.',
+  ];
+}
+
+/** The thread of one consultation, oldest first, following the `message` events for its sid (mounted per sid). */
+function useThread(sid: string) {
+  const version = useStore((s) => s.messageVersions[sid] ?? 0);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  // The newest index a fetch has returned: the next fetch asks for what came after it. Only fetches move
+  // it, since the answer to Send may be ahead of an owner's message this view has not fetched yet.
+  const last = useRef(0);
+
+  const merge = (items: Message[]) => {
+    if (!items.length) return;
+    setMessages((prev) => {
+      const byIndex = new Map(prev.map((m) => [m.index, m]));
+      for (const m of items) byIndex.set(m.index, m);
+      return [...byIndex.values()].sort((a, b) => a.index - b.index);
+    });
+  };
+
+  // A fetch still running when the next event arrives is kept, not dropped (merging is idempotent): under
+  // a steady flow of messages, dropping it could starve the thread.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    (async () => {
+      // Pages until the end, so that a long thread arrives whole and a short one in one request.
+      for (;;) {
+        const page = await api.get<{ items: Message[]; total: number }>(`/consultations/${sid}/messages?after=${last.current}&limit=${PAGE}`);
+        if (!mounted.current) return;
+        for (const m of page.items) last.current = Math.max(last.current, m.index);
+        merge(page.items);
+        setError(null);
+        if (page.items.length < PAGE) return;
+      }
+    })().catch((e: Error) => mounted.current && setError(e.message));
+  }, [sid, version]);
+  return { messages, error, merge };
+}
+
+export function Conversation({ c }: { c: ConsultationView }) {
+  const { messages, error, merge } = useThread(c.sid);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const closed = closedReason(c);
+
+  // Follow the newest message, unless the vet scrolled up to read an older one.
+  const atBottom = useRef(true);
+  useEffect(() => {
+    const el = list.current;
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+  }, [messages]);
+
+  const send = async () => {
+    const body = text.trim();
+    if (!body || sending || closed) return;
+    setSending(true);
+    try {
+      const m = await api.post<Message>(`/consultations/${c.sid}/messages`, { author: 'vet', body });
+      merge([m]);
+      atBottom.current = true;
+      setText('');
+      setSendError(null);
+    } catch (e) {
+      const reason = e instanceof ApiError && e.code === 'consultation_closed' ? `The chat takes no more messages: ${e.message}` : (e as Error).message;
+      setSendError(`Not sent. ${reason}`);
+    } finally {
+      setSending(false);
+      box.current?.focus();
+    }
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter is a new line (as on the owner's page); never mid-composition of an input method.
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    void send();
+  };
+  const fill = (reply: string) => {
+    setText(reply);
+    setSendError(null);
+    box.current?.focus();
+  };
+
+  return (
+    <section className="conversation" aria-labelledby="conversation-title" data-testid="conversation">
+      <div className="conversation-head">
+        <h4 id="conversation-title">Conversation <span className="muted">({messages.length})</span></h4>
+        <span className="spacer" />
+        {c.owner_page_url ? (
+          <a className="btn small" href={c.owner_page_url} target="_blank" rel="noopener" data-testid="owner-page-link">
+            Open the owner's page
+          </a>
+        ) : (
+          <span className="muted small">{c.owner_page_url === null ? 'No owner’s page for this consultation.' : ''}</span>
+        )}
+      </div>
+      {error && <p className="error-text small">The thread could not be loaded: {error}</p>}
+      <ol
+        className="thread" ref={list} aria-live="polite" aria-label="Thread" tabIndex={0} data-testid="thread"
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        }}
+      >
+        {messages.length === 0 && <li className="thread-empty muted">No messages yet.</li>}
+        {messages.map((m) => (
+          <li key={m.index} className={`msg ${m.author}`} data-testid="message" data-author={m.author} data-index={m.index}>
+            <span className="msg-meta">
+              <b>{m.author_name}</b> <span className="muted">{m.author === 'system' ? '' : `${m.author} · `}<time dateTime={m.created_at}>{m.created_at.slice(11, 19)}</time></span>
+            </span>
+            <span className="msg-body">{m.body}</span>
+          </li>
+        ))}
+      </ol>
+      <form className="composer" aria-label="Write as the vet" onSubmit={(e) => (e.preventDefault(), void send())}>
+        <div className="quick-replies" role="group" aria-label="Quick replies">
+          {quickReplies(c).map((r) => (
+            <button key={r} type="button" className="btn small quick" disabled={!!closed} onClick={() => fill(r)} title="Put this text in the message box">
+              {r}
+            </button>
+          ))}
+        </div>
+        <div className="composer-row">
+          <label className="sr-only" htmlFor={`message-${c.sid}`}>Message</label>
+          <textarea
+            id={`message-${c.sid}`} ref={box} rows={2} maxLength={1600} value={text} disabled={!!closed}
+            placeholder={closed ? '' : `Write to ${c.user?.first_name ?? 'the owner'} as ${c.vet?.first_name ?? 'the vet'}…`}
+            aria-describedby={`composer-note-${c.sid}`}
+            onChange={(e) => (setText(e.target.value), setSendError(null))} onKeyDown={onKey}
+          />
+          <button type="submit" className="btn primary" disabled={!!closed || sending || !text.trim()}>{sending ? 'Sending…' : 'Send'}</button>
+        </div>
+        <p id={`composer-note-${c.sid}`} className={sendError && !closed ? 'error-text small' : 'muted small'} role={sendError && !closed ? 'alert' : undefined} data-testid="composer-note">
+          {closed ?? sendError ?? 'Enter sends, Shift+Enter starts a new line. Messages go to the owner’s page within a second.'}
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+// A consultation's thread through the control API (issue 25): the vet and the owner write in an open chat, the
+// simulator marks the lifecycle, indexes run per consultation, `after=` pages what is new, the event stream
+// carries `message` events, and a closed chat or a video takes nothing.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeSim, type Harness } from '../helpers';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await makeSim();
+  await h.registerUser();
+  await h.addPet();
+});
+afterEach(async () => h.sim.close());
+
+const talk = async (type: 'chat' | 'video') => {
+  const r = await h.post('/api/v2/demo/talk-to-vet', { email: 'ann@example.com', conversation_request: type, pet_id: 1 });
+  expect(r.status).toBe(200);
+  return r.body.data.channel as string;
+};
+const say = (sid: string, author: string, body: unknown) => h.ctl.post(`/consultations/${sid}/messages`, { author, body });
+
+describe('GET and POST /consultations/:sid/messages', () => {
+  it('lists the vet and owner messages in order with their indexes, after the lifecycle marks', async () => {
+    const sid = await talk('chat');
+    expect((await h.ctl.post(`/consultations/${sid}/accept`)).status).toBe(200);
+    const vet = await say(sid, 'vet', '  Hi Ann, how is Rex?  ');
+    expect(vet.status).toBe(201);
+    expect(vet.body).toEqual({
+      id: expect.any(Number), index: 3, author: 'vet', author_name: 'Dr. Ada Moreno', body: 'Hi Ann, how is Rex?',
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    });
+    const owner = await say(sid, 'owner', 'Limping since Monday');
+    expect(owner.status).toBe(201);
+    expect(owner.body).toMatchObject({ index: 4, author: 'owner', author_name: 'Ann Lee' });
+
+    const all = await h.ctl.get(`/consultations/${sid}/messages`);
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(4);
+    expect(all.body.items.map((m: { index: number; author: string; body: string }) => [m.index, m.author, m.body])).toEqual([
+      [1, 'system', 'Chat requested for Rex: waiting for Dr. Ada Moreno to join.'],
+      [2, 'system', 'Dr. Ada Moreno joined the chat.'],
+      [3, 'vet', 'Hi Ann, how is Rex?'],
+      [4, 'owner', 'Limping since Monday'],
+    ]);
+    const newer = await h.ctl.get(`/consultations/${sid}/messages?after=3`);
+    expect(newer.body.items.map((m: { index: number }) => m.index)).toEqual([4]);
+    expect(newer.body.total).toBe(4);
+    expect((await h.ctl.get(`/consultations/${sid}/messages?after=1&limit=1`)).body.items.map((m: { index: number }) => m.index)).toEqual([2]);
+  });
+
+  it('answers 404 for an unknown sid, 422 naming the field, 409 consultation_closed for an ended chat and a video', async () => {
+    const unknown = await say('CH00000000000000000000000000000000', 'vet', 'hello');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: { code: 'not_found', message: 'Consultation Not Found' } });
+    expect((await h.ctl.get('/consultations/CH00000000000000000000000000000000/messages')).status).toBe(404);
+
+    const sid = await talk('chat');
+    for (const [body, message] of [
+      ['   ', 'body: body must not be empty'],
+      ['x'.repeat(1601), 'body: body must be at most 1,600 characters'],
+      [42, 'body: body is required'],
+    ] as const) {
+      const r = await say(sid, 'vet', body);
+      expect(r.status, String(body).slice(0, 10)).toBe(422);
+      expect(r.body.error).toEqual({ code: 'invalid', message });
+    }
+    expect((await say(sid, 'system', 'I am the system')).body.error.message).toMatch(/^author: /);
+    // 1,600 characters after trimming is fine (emoji count as one character each)
+    expect((await say(sid, 'owner', ` ${'🐶'.repeat(1600)} `)).status).toBe(201);
+
+    expect((await h.post('/api/v2/demo/end', { channel_sid: sid })).status).toBe(200);
+    const closed = await say(sid, 'owner', 'one more thing');
+    expect(closed.status).toBe(409);
+    expect(closed.body.error).toEqual({ code: 'consultation_closed', message: 'The chat has ended; it takes no new messages.' });
+
+    const room = await talk('video');
+    const video = await say(room, 'vet', 'hello');
+    expect(video.status).toBe(409);
+    expect(video.body.error.code).toBe('consultation_closed');
+    // nothing was added by the refused posts
+    expect((await h.ctl.get(`/consultations/${sid}/messages`)).body.items.at(-1)).toMatchObject({ author: 'system', body: 'The chat ended.' });
+  });
+
+  it('marks a video call\'s outcome in its thread', async () => {
+    const room = await talk('video');
+    expect((await h.ctl.post(`/consultations/${room}/outcome`, { status: 'accepted' })).status).toBe(200);
+    expect((await h.ctl.post(`/consultations/${room}/end`)).status).toBe(200);
+    const bodies = (await h.ctl.get(`/consultations/${room}/messages`)).body.items.map((m: { body: string }) => m.body);
+    expect(bodies).toEqual(['Video call with Dr. Ada Moreno for Rex: ringing.', 'Dr. Ada Moreno accepted the video call.', 'The video call ended.']);
+  });
+
+  it('is emptied by a reset', async () => {
+    const sid = await talk('chat');
+    await say(sid, 'owner', 'hello');
+    await h.ctl.post('/reset');
+    expect((await h.ctl.get(`/consultations/${sid}/messages`)).status).toBe(404);
+    await h.registerUser();
+    await h.addPet();
+    const again = await talk('chat');
+    expect((await h.ctl.get(`/consultations/${again}/messages`)).body).toMatchObject({ total: 1, items: [{ index: 1, author: 'system' }] });
+  });
+});
+
+describe('GET /events', () => {
+  it('carries a message event per new message, batched', async () => {
+    const sid = await talk('chat');
+    const { url } = await h.sim.listen(0, '127.0.0.1');
+    const ac = new AbortController();
+    const res = await fetch(`${url}/__sim/v1/events`, { signal: ac.signal });
+    const reader = res.body!.getReader();
+    let text = '';
+    await say(sid, 'vet', 'first');
+    await say(sid, 'owner', 'second');
+    const deadline = Date.now() + 3000;
+    while (!text.includes('event: message') && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
+    ac.abort();
+    const data = /event: message\ndata: (.*)\n/.exec(text)?.[1];
+    expect(JSON.parse(data!)).toEqual([{ sid, index: 2, author: 'vet' }, { sid, index: 3, author: 'owner' }]);
+  });
+});
