@@ -77,3 +77,16 @@ export type Session = Awaited<ReturnType<typeof openSession>>;
 export function screenshotDir(): string {
   return resolve(process.env.VET_SIM_SCREENSHOT_DIR ?? join(__dirname, '..', '..', 'test-results', 'screenshots'));
 }
+
+/** axe-core's violations on the page as it stands (impact and rule id, with how many nodes each). */
+export async function axeViolations(page: Page, impacts: string[] = ['critical', 'serious']) {
+  const { createRequire } = await import('node:module');
+  const { readFileSync } = await import('node:fs');
+  const source = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
+    return (await axe.run(document)).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+  });
+  return result.filter((v) => impacts.includes(v.impact));
+}

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, screenshotDir, type Session } from './browser';
+import { axeViolations, openSession, screenshotDir, type Session } from './browser';
 
 const SHOTS = screenshotDir();
 const RENDERER = join(__dirname, '..', '..', 'out', 'renderer');
@@ -81,6 +81,7 @@ describe("the pet owner's page", () => {
     expect(await messageBox().isEnabled()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: join(SHOTS, 'owner-page-waiting.png') });
+    expect(await axeViolations(page, ['critical', 'serious', 'moderate'])).toEqual([]);
     expect((await call('POST', `/__sim/v1/consultations/${sid}/accept`)).status).toBe(200);
     await expect.poll(state).toContain('joined');
     await call('POST', `/__sim/v1/consultations/${sid}/end`); // frees the vet: three vets serve this whole file
@@ -138,6 +139,7 @@ describe("the pet owner's page", () => {
     expect(refused.body.error.code).toBe('consultation_closed');
     expect((await messages(sid)).length).toBe(before);
     await page.screenshot({ path: join(SHOTS, 'owner-page-ended.png') });
+    expect(await axeViolations(page, ['critical', 'serious', 'moderate'])).toEqual([]);
   });
 
   it('a video consultation shows its call state live and has no composer', async () => {
