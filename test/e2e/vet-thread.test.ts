@@ -146,4 +146,18 @@ describe('the vet console thread beside the owner page', () => {
     await page.getByTestId('log-row').filter({ hasText: '/api/v2/demo/talk-to-vet' }).first().click();
     await expect.poll(() => page.getByTestId('request-consultation').textContent()).toContain(room);
   });
+
+  it("the log's filter finds requests by text in their bodies: the chat's sid finds its requests", async () => {
+    await page.getByRole('tab', { name: 'Request log' }).click();
+    const filter = page.getByRole('textbox', { name: 'Filter requests' });
+    // B10 names the chat only inside its answer, A10 only in its body: neither path contains the sid.
+    const expected = (await call('GET', `/__sim/v1/requests?q=${sid}&limit=100`)).body.items.map((r: { id: number }) => r.id);
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    await filter.fill(sid);
+    await expect
+      .poll(async () => (await page.getByTestId('log-row').allTextContents()).length, { timeout: 2000 })
+      .toBe(expected.length);
+    await expect.poll(async () => (await page.getByTestId('log-row').allTextContents()).some((t) => t.includes('/api/v2/demo/end'))).toBe(true);
+    await filter.fill('');
+  });
 });

@@ -7,6 +7,7 @@ import type { JournalSummary } from '../store/shared';
 import type { RequestFilters } from '../store/types';
 import { CopyButton, Empty, StatusBadge, useAction } from '../components/common';
 import { RequestDetail } from './RequestDetail';
+import { useBodyMatches } from './useBodyMatches';
 
 const ROW_HEIGHT = 26;
 
@@ -23,7 +24,7 @@ function lower(s: string): string {
 }
 
 /** The filters as one test, the needle prepared once: a key press tests every row. */
-function matcherOf(f: RequestFilters): (r: JournalSummary) => boolean {
+function matcherOf(f: RequestFilters, inBodies: ReadonlySet<number> | null): (r: JournalSummary) => boolean {
   const t = f.text.toLowerCase();
   const statusClass = f.status ? Number(f.status[0]) : 0;
   // "404" names a status; any other text can't equal one.
@@ -32,34 +33,34 @@ function matcherOf(f: RequestFilters): (r: JournalSummary) => boolean {
     if (f.family && r.family !== f.family) return false;
     if (statusClass && Math.floor(r.status / 100) !== statusClass) return false;
     if (f.app && r.app !== f.app) return false;
-    if (t && !lower(r.path).includes(t) && (r.endpoint === null || lower(r.endpoint) !== t) && lower(r.method) !== t && r.status !== status) return false;
+    if (t && !lower(r.path).includes(t) && (r.endpoint === null || lower(r.endpoint) !== t) && lower(r.method) !== t && r.status !== status && !inBodies?.has(r.id)) return false;
     return true;
   };
 }
 
-interface FilterCache { src: JournalSummary[]; filters: RequestFilters; out: JournalSummary[] }
+interface FilterCache { src: JournalSummary[]; filters: RequestFilters; inBodies: ReadonlySet<number> | null; out: JournalSummary[] }
 
 /**
  * Filters incrementally: a live batch only prepends rows and loading history only appends them, so
  * only the new rows are tested and a burst never re-filters 100,000 entries per batch.
  */
-function useFilteredRequests(requests: JournalSummary[], filters: RequestFilters): JournalSummary[] {
+function useFilteredRequests(requests: JournalSummary[], filters: RequestFilters, inBodies: ReadonlySet<number> | null): JournalSummary[] {
   const cache = useRef<FilterCache | null>(null);
   return useMemo(() => {
     const f = filters;
     if (!(f.family || f.status || f.text || f.app)) return requests;
-    const test = matcherOf(f);
+    const test = matcherOf(f, inBodies);
     const c = cache.current;
     let out: JournalSummary[] | undefined;
-    if (c && c.filters === f && requests.length >= c.src.length && c.src.length > 0) {
+    if (c && c.filters === f && c.inBodies === inBodies && requests.length >= c.src.length && c.src.length > 0) {
       const added = requests.length - c.src.length;
       if (requests[added] === c.src[0] && requests[requests.length - 1] === c.src[c.src.length - 1]) out = requests.slice(0, added).filter(test).concat(c.out);
       else if (requests[0] === c.src[0]) out = c.out.concat(requests.slice(c.src.length).filter(test));
     }
     out ??= requests.filter(test);
-    cache.current = { src: requests, filters: f, out };
+    cache.current = { src: requests, filters: f, inBodies, out };
     return out;
-  }, [requests, filters]);
+  }, [requests, filters, inBodies]);
 }
 
 export function RequestLog() {
@@ -76,7 +77,8 @@ export function RequestLog() {
   // The box shows each key at once; the 100,000-row filter follows in a render React may drop when the
   // next key arrives first (fast typing filters once, for the text it settles on).
   const shownFilters = useDeferredValue(filters);
-  const rows = useFilteredRequests(requests, shownFilters);
+  const inBodies = useBodyMatches(shownFilters.text, requests[0]?.id);
+  const rows = useFilteredRequests(requests, shownFilters, inBodies);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
   const firstCurl = `curl -s ${base}/api/v2/demo/media-url`;
@@ -85,7 +87,7 @@ export function RequestLog() {
     <div className="log-layout">
       <section className="log">
         <div className="toolbar" role="search">
-          <input aria-label="Filter requests" placeholder="Filter: path, A8, GET, 404" title="Filter by path text, endpoint (A8), method (GET) or status (404)" value={filters.text} onChange={(e) => setFilters({ text: e.target.value })} />
+          <input aria-label="Filter requests" placeholder="Filter: path, A8, GET, 404, body text" title="Filter by path text, endpoint (A8), method (GET), status (404), or any text in the bodies (3+ characters, e.g. a channel sid or an e-mail)" value={filters.text} onChange={(e) => setFilters({ text: e.target.value })} />
           <select aria-label="Family" value={filters.family} onChange={(e) => setFilters({ family: e.target.value as RequestFilters['family'] })}>
             <option value="">Both families</option>
             <option value="application">Application (A)</option>
