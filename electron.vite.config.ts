@@ -12,7 +12,7 @@ export default defineConfig({
       // Bundling the server's dependencies saves resolving and loading hundreds of small modules at
       // every start (measured: import of the core 380 ms → see bench/REPORT.md). sql.js stays outside
       // because it locates its .wasm file next to itself.
-      externalizeDeps: { exclude: ['express', 'multer', 'jose', 'zod', 'type-is'] },
+      externalizeDeps: { exclude: ['express', 'busboy', 'jose', 'zod'] },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src-main/electron/main.ts'),

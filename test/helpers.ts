@@ -1,4 +1,5 @@
-// Shared test helpers: an in-memory simulator driven in-process with supertest.
+// Shared test helpers: an in-memory simulator driven in-process with supertest, through the very
+// node:http request handler a listening simulator serves (sim.handle), not through express.
 import request from 'supertest';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../src-main/core/simulator';
 import { contractChecked } from './contract/checked-agent';
@@ -10,7 +11,7 @@ export async function makeSim(opts: SimulatorOptions = {}) {
   const sim = await createSimulator({ inMemory: true, random: () => 0, ...opts });
   // Every response a test receives is held to openapi.json or the control API document (test/contract):
   // a mismatch fails the test that received it.
-  const http = contractChecked(request(sim.app));
+  const http = contractChecked(request(sim.handle));
   /** Control API calls need a loopback Host, which supertest sets to 127.0.0.1:<port>. */
   const a = {
     sim,

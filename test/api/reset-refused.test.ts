@@ -24,7 +24,7 @@ describe('a reset the op log refuses', () => {
     };
     const sim = await createSimulator({ dataDir: mkdtempSync(join(tmpdir(), 'vet-sim-')), fs, checkpointIntervalMs: 3_600_000 });
     try {
-      const http = request(sim.app);
+      const http = request(sim.handle);
       expect((await http.post('/api/v2/demo/register-user').set(H).send({ first_name: 'Kim', email: 'kim@example.com', role: 'users', dev_type: 'ios' })).status).toBe(200);
 
       disk.appendsFail = true;

@@ -1,22 +1,24 @@
-// Issue 14: the journal reads a finished response's headers from node's own table instead of
-// getHeaders()'s slow copy. What it records must be what getHeaders() says: names lowercased, repeated
-// headers joined, numbers as text, nothing for a response that set none.
+// Issue 14: the journal records a response's headers from the partner call's own head (http/response-head.ts),
+// not from Node's table or getHeaders()'s slow copy. What it records must be what getHeaders() said:
+// names lowercased, repeated headers joined, numbers as text, nothing for a response that set none.
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { NO_BODY } from '../../src-main/core/http/body';
 import { recordExchange, type Journal } from '../../src-main/core/http/journal-recorder';
+import { ResponseHead } from '../../src-main/core/http/response-head';
 import type { JournalRecord } from '../../src-main/core/domain/journal';
-import type { PartnerLocals } from '../../src-main/core/http/partner-context';
 
-function recorded(setUp: (res: http.ServerResponse) => void): JournalRecord {
+function recorded(setUp: (res: ResponseHead) => void): JournalRecord {
   const req = new http.IncomingMessage(null as never);
-  Object.assign(req, { method: 'GET', url: '/api/v2/demo/media-url', originalUrl: '/api/v2/demo/media-url', headers: { host: 'x' } });
-  const res = new http.ServerResponse(req);
-  setUp(res);
-  const locals: PartnerLocals = { started: performance.now(), family: 'application', appName: 'demo', responseBody: '{"ok":true}' };
-  (res as unknown as { locals: PartnerLocals }).locals = locals;
+  Object.assign(req, { method: 'GET', url: '/api/v2/demo/media-url', headers: { host: 'x' } });
+  const head = new ResponseHead();
+  setUp(head);
   let got: JournalRecord | undefined;
   const journal = { record: (e: JournalRecord) => void (got = e) } as unknown as Journal;
-  recordExchange(req, res, locals, { time: '2030-01-01 08:00:00.000', path: '/api/v2/demo/media-url', query: '', journal });
+  recordExchange({
+    req, journal, time: '2030-01-01 08:00:00.000', path: '/api/v2/demo/media-url', query: '', started: performance.now(),
+    family: 'application', appName: 'demo', body: NO_BODY, head, status: 200, responseBody: '{"ok":true}',
+  });
   return got!;
 }
 

@@ -37,8 +37,10 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
   const onConsultation = (sid: string, activity: string, action: Parameters<typeof uow.run>[0]) => {
     uow.run((tx) => {
       const c = consultations.assertExists(tx, sid);
+      // Stamped before the action: on the timeline the vet's action comes before the marks it leaves in the thread.
+      const at = new Date(ctx.clock.nowMs()).toISOString();
       action(tx);
-      tx.messages.addActivity({ consultation_id: c.id, at: new Date(ctx.clock.nowMs()).toISOString(), actor: 'vet', action: activity });
+      tx.messages.addActivity({ consultation_id: c.id, at, actor: 'vet', action: activity });
     });
     return browser.consultation(sid);
   };

@@ -1,68 +1,89 @@
 // Step 6: the request's input, read the way the Laravel service reads it (behaviour §4): the query
 // string merged with a JSON (≤ 1 MiB), urlencoded or multipart (image ≤ 5 MiB) body on every endpoint,
-// trimmed and with "" as null. Nesting is bounded here, before validation, trimming or a handler sees it.
-/// <reference path="./type-is.d.ts" />
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Request, Response } from 'express';
-import { IMAGE_KEY, IMAGE_LIMIT } from './body-limits';
-import { sniffImageType } from './image-type';
-import { cleanInput, MAX_DEPTH, mergeInput, nestedDeeperThan, nestPairs, tooDeep } from './laravel-input';
-import { partnerLocals } from './partner-context';
-import { isPlainJson, readPlainJson } from './plain-json';
+// then one normalisation pass (laravel-input.ts). One reader for the three bodies: each gives either a
+// value (JSON) or name/value pairs (a form, multipart's fields), and every nesting is bounded where the
+// tree is built (JSON from its text, pairs from their names), before anything walks it.
+import type { IncomingMessage } from 'node:http';
+import { JSON_LIMIT } from './body-limits';
+import { canDecode, decodeText, readBytes, unsupportedMediaType } from './body-text';
+import { nestPairs, normaliseInput, type Bag } from './laravel-input';
+import { mediaTypeOf, parameterOf } from './media-type';
+import type { MultipartBody } from './multipart';
+import { isJsonContentType, isPlainJson, parseJsonText } from './plain-json';
 import { loadOnce } from '../load-once';
 
-export { IMAGE_LIMIT, JSON_LIMIT } from './body-limits';
+/** A request's body as read, for the journal: its text as sent (JSON, urlencoded), or a form's fields and image. */
+export type RequestBody = { kind: 'none' } | { kind: 'text'; text: string } | ({ kind: 'multipart' } & MultipartBody);
 
-/** express and multer, on the first request with a body. */
-const loadParsers = loadOnce(() => import('./body-parsers'));
+export const NO_BODY: RequestBody = Object.freeze({ kind: 'none' });
 
-/** Whether a request has a body, as type-is's hasBody says, without loading type-is: a transfer-encoding, or a content-length that is a number. */
+/**
+ * The request the reader reads and what it fills in: the body as soon as there is one (the journal shows
+ * what arrived even when reading fails midway), the normalised input at the end.
+ */
+export interface InputReading {
+  readonly req: IncomingMessage;
+  /** The raw query string (after the first `?`). */
+  readonly query: string;
+  body: RequestBody;
+  input?: Bag;
+}
+
+/** busboy, on the first multipart request (a cold start answers its first GET without it, issue 14). */
+const loadMultipart = loadOnce(() => import('./multipart'));
+
+/** Whether a request has a body, as type-is's hasBody says: a transfer-encoding, or a content-length that is a number. */
 export const hasBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined || !isNaN(req.headers['content-length'] as unknown as number);
 /** PHP reads form and multipart bodies of POST-like requests only; a JSON body is read on any method. */
 const readsFormBody = (req: IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD';
 
-type Middleware = (req: Request, res: Response, next: (err?: unknown) => void) => void;
-const run = (mw: Middleware, req: IncomingMessage, res: ServerResponse) =>
-  new Promise<void>((resolve, reject) => mw(req as Request, res as Response, (err?: unknown) => (err ? reject(err) : resolve())));
+/** The charset a Content-Type names, lowercased; UTF-8 when it names none. */
+const charsetOf = (contentType: string | undefined) => (parameterOf(contentType, 'charset') ?? 'utf-8').toLowerCase();
 
-type BodyOf = IncomingMessage & { body?: unknown; files?: Express.Multer.File[] };
-
-/** Reads the body into `req.body` (the journal's capture reads it there) and the file into the locals. */
-async function readBody(req: BodyOf, res: ServerResponse): Promise<void> {
-  // No body at all (a GET): nothing for the parsers to do, as they would find themselves.
-  if (!hasBody(req)) return;
-  if (isPlainJson(req)) return readPlainJson(req, res);
-  const { json, form, upload, typeis } = await loadParsers();
-  if (readsFormBody(req) && typeis(req, ['multipart/form-data'])) {
-    // A declared length past the image limit (plus room for the form fields) is refused before
-    // reading a byte, so an oversized upload never lands in memory.
-    if (Number(req.headers['content-length'] ?? 0) > IMAGE_LIMIT + 256 * 1024) throw Object.assign(new Error('too large'), { type: 'entity.too.large' });
-    await run(upload as unknown as Middleware, req, res);
-    const image = (req.files ?? []).filter((f) => f.fieldname === IMAGE_KEY && f.buffer).pop();
-    if (image) {
-      const data = new Uint8Array(image.buffer);
-      partnerLocals(res).file = { mime: sniffImageType(data), data, originalName: image.originalname, declaredMime: image.mimetype };
-    }
-    return;
-  }
-  await run(json as Middleware, req, res);
-  await run(form as Middleware, req, res);
+/** A JSON body's text. The plain case (UTF-8, identity, a declared length) skips the Content-Type's parameters. */
+async function jsonText(req: IncomingMessage): Promise<string> {
+  if (isPlainJson(req)) return (await readBytes(req, JSON_LIMIT)).toString('utf8');
+  const charset = charsetOf(req.headers['content-type']);
+  // RFC 7159 §8.1, as body-parser held it: a JSON text is UTF-8, -16 or -32, checked before a byte is read.
+  if (!charset.startsWith('utf-') || !canDecode(charset)) throw unsupportedMediaType();
+  const bytes = await readBytes(req, JSON_LIMIT);
+  // UTF-8 as sent, a byte-order mark included (the journal shows it; parseJsonText skips it).
+  return charset === 'utf-8' ? bytes.toString('utf8') : decodeText(bytes, charset);
 }
 
-/** The request's input (query ∪ body, cleaned) into the locals; throws the envelope's errors. */
-export async function readInput(req: IncomingMessage, res: ServerResponse, query: string): Promise<void> {
-  const r = req as BodyOf;
-  await readBody(r, res);
-  const locals = partnerLocals(res);
-  const nestedQuery = query ? nestPairs(new URLSearchParams(query), 'query string') : {};
-  if (typeof r.body === 'string') {
-    locals.rawBody = r.body; // the journal and a HAR replay keep the bytes as sent
-    r.body = readsFormBody(r) ? nestPairs(new URLSearchParams(r.body), 'request body') : undefined;
+/** The body's value (JSON) or pairs (form, multipart), or undefined when there is none to read as input. */
+async function readBody(r: InputReading): Promise<{ value: unknown } | { pairs: Iterable<[string, string]> } | undefined> {
+  const { req } = r;
+  // No body at all (a GET): nothing to read.
+  if (!hasBody(req)) return undefined;
+  const contentType = req.headers['content-type'];
+  if (readsFormBody(req) && mediaTypeOf(contentType) === 'multipart/form-data') {
+    const body: RequestBody = { kind: 'multipart', fields: [] };
+    r.body = body;
+    await (await loadMultipart()).readMultipart(req, body);
+    return { pairs: body.fields };
   }
-  if (nestedDeeperThan(r.body, MAX_DEPTH)) {
-    r.body = undefined; // never handed to the journal's walk either
-    throw tooDeep('request body');
+  if (isJsonContentType(contentType)) {
+    const text = await jsonText(req);
+    r.body = { kind: 'text', text };
+    return { value: parseJsonText(text) };
   }
-  locals.input = cleanInput(mergeInput(nestedQuery, r.body));
+  if (mediaTypeOf(contentType) === 'application/x-www-form-urlencoded') {
+    const charset = charsetOf(contentType);
+    if (!canDecode(charset)) throw unsupportedMediaType();
+    const text = decodeText(await readBytes(req, JSON_LIMIT), charset);
+    r.body = { kind: 'text', text }; // the journal and a HAR replay keep the text as sent, even of a GET
+    // PHP's bracket rules, not qs's, and a bounded depth (nestPairs), below.
+    return readsFormBody(req) ? { pairs: new URLSearchParams(text) } : undefined;
+  }
+  // Any other type: Laravel reads no input from it either.
+  return undefined;
+}
+
+/** The request's input (query ∪ body, normalised) into `r.input`; throws the envelope's errors. */
+export async function readInput(r: InputReading): Promise<void> {
+  const body = await readBody(r);
+  const query = r.query ? nestPairs(new URLSearchParams(r.query), 'query string') : {};
+  r.input = normaliseInput(query, body === undefined ? undefined : 'pairs' in body ? nestPairs(body.pairs, 'request body') : body.value);
 }

@@ -2,8 +2,9 @@
 // config/cors.php: origins from the app's setting, default `*`; methods `*`; headers `*`; nothing exposed;
 // max_age 0; no credentials). It runs before the route, auth and rate limit, as HandleCors does: a
 // preflight needs no credentials, is not counted, and even a 404 or 401 carries the origin header.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { AppRecord } from '../../../src-shared/control';
+import type { ResponseHead } from './response-head';
 
 const DEFAULT_ORIGINS = ['*'];
 const MAX_AGE = '0';
@@ -12,27 +13,27 @@ const PARTNER_PATHS = /^\/(api|client)\//;
 /** php-cors's convertWildcardToPattern: `*` matches anything, everything else literally. */
 const wildcard = (origin: string) => new RegExp(`^${origin.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('.*')}$`, 'u');
 
-function vary(res: ServerResponse, header: string): void {
-  const current = String(res.getHeader('vary') ?? '');
+function vary(head: ResponseHead, header: string): void {
+  const current = head.getHeader('vary') ?? '';
   const list = current ? current.split(', ') : [];
-  if (!list.includes(header)) res.setHeader('vary', [...list, header].join(', '));
+  if (!list.includes(header)) head.setHeader('vary', [...list, header].join(', '));
 }
 
 /** php-cors configureAllowedOrigin: `*`; a single configured origin as is; else the request's origin if allowed. */
-function allowOrigin(req: IncomingMessage, res: ServerResponse, allowed: string[]): boolean {
+function allowOrigin(req: IncomingMessage, head: ResponseHead, allowed: string[]): boolean {
   if (allowed.includes('*')) {
-    res.setHeader('access-control-allow-origin', '*');
+    head.setHeader('access-control-allow-origin', '*');
     return true;
   }
   const patterns = allowed.filter((o) => o.includes('*'));
   if (allowed.length === 1 && !patterns.length) {
-    res.setHeader('access-control-allow-origin', allowed[0]);
+    head.setHeader('access-control-allow-origin', allowed[0]);
     return true;
   }
   const origin = req.headers.origin;
-  vary(res, 'Origin');
+  vary(head, 'Origin');
   if (origin === undefined || !(allowed.includes(origin) || patterns.some((p) => wildcard(p).test(origin)))) return false;
-  res.setHeader('access-control-allow-origin', origin);
+  head.setHeader('access-control-allow-origin', origin);
   return true;
 }
 
@@ -41,25 +42,23 @@ export const allowedOrigins = (app: AppRecord | undefined): string[] => app?.cor
 
 /**
  * Sets the CORS headers of a partner request (`allowed`: the origins of the app its path names, found
- * by the pipeline's one route match); true when it was a preflight, which is answered here (204)
- * and goes no further.
+ * by the pipeline's one route match); true when it was a preflight, which the caller answers at once
+ * (204, no body) and takes no further.
  */
-export function applyPartnerCors(req: IncomingMessage, res: ServerResponse, path: string, allowed: string[]): boolean {
+export function applyPartnerCors(req: IncomingMessage, head: ResponseHead, path: string, allowed: string[]): boolean {
   // The partner paths only (Laravel's `paths: ['api/*', ...]`): never the control API, the UI or media.
   if (!PARTNER_PATHS.test(path)) return false;
   if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
-    if (allowOrigin(req, res, allowed)) {
-      res.setHeader('access-control-allow-methods', String(req.headers['access-control-request-method']).toUpperCase());
-      vary(res, 'Access-Control-Request-Method');
-      res.setHeader('access-control-allow-headers', String(req.headers['access-control-request-headers'] ?? ''));
-      vary(res, 'Access-Control-Request-Headers');
-      res.setHeader('access-control-max-age', MAX_AGE);
+    if (allowOrigin(req, head, allowed)) {
+      head.setHeader('access-control-allow-methods', String(req.headers['access-control-request-method']).toUpperCase());
+      vary(head, 'Access-Control-Request-Method');
+      head.setHeader('access-control-allow-headers', String(req.headers['access-control-request-headers'] ?? ''));
+      vary(head, 'Access-Control-Request-Headers');
+      head.setHeader('access-control-max-age', MAX_AGE);
     }
-    vary(res, 'Access-Control-Request-Method');
-    res.statusCode = 204;
-    res.end();
+    vary(head, 'Access-Control-Request-Method');
     return true;
   }
-  allowOrigin(req, res, allowed);
+  allowOrigin(req, head, allowed);
   return false;
 }

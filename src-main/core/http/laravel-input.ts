@@ -9,7 +9,7 @@ export const MAX_DEPTH = 64;
 export const tooDeep = (what: 'request body' | 'query string') =>
   new DomainError(400, [`The ${what} is nested too deeply (more than ${MAX_DEPTH} levels).`]);
 
-type Bag = Record<string, unknown>;
+export type Bag = Record<string, unknown>;
 const isBag = (v: unknown): v is Bag => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Laravel's TrimStrings default except list. Keys are dotted paths there, so only top-level fields match. */
@@ -22,64 +22,6 @@ const TRIM_SET =
 const TRIM = new RegExp(`^[${TRIM_SET}]+|[${TRIM_SET}]+$`, 'gu');
 
 export const laravelTrim = (s: string) => s.replace(TRIM, '');
-
-/**
- * TrimStrings then ConvertEmptyStringsToNull over a whole input tree, iteratively.
- * Returns a fresh tree; the caller's value (shown in the journal as sent) is left alone.
- */
-export function cleanInput(input: Bag): Bag {
-  const root: Bag = {};
-  const stack: [source: Bag | unknown[], target: Bag | unknown[], topLevel: boolean][] = [[input, root, true]];
-  while (stack.length) {
-    const [source, target, topLevel] = stack.pop()!;
-    const entries: [string | number, unknown][] = Array.isArray(source) ? source.map((v, i) => [i, v]) : Object.entries(source);
-    for (const [key, value] of entries) {
-      if (key === '__proto__') continue; // a field of that name would replace the object's prototype
-      let out: unknown = value;
-      if (typeof value === 'string') {
-        const trimmed = topLevel && NEVER_TRIMMED.has(String(key)) ? value : laravelTrim(value);
-        out = trimmed === '' ? null : trimmed;
-      } else if (Array.isArray(value) || isBag(value)) {
-        out = Array.isArray(value) ? [] : {};
-        stack.push([value, out as Bag | unknown[], false]);
-      }
-      (target as Record<string | number, unknown>)[key] = out;
-    }
-  }
-  return root;
-}
-
-/** True when objects/arrays nest deeper than `limit` (an iterative walk, safe on any tree). */
-export function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
-  }
-  return false;
-}
-
-/**
- * Nesting of a JSON text, read from its characters before it is parsed, so a hostile body is never
- * turned into a deep object at all.
- */
-export function jsonDeeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
-}
 
 /** `pet[name]` → ['pet', 'name']; `tags[]` → ['tags', '']; a name PHP would not split stays whole. */
 function keyPath(name: string): string[] {
@@ -136,7 +78,41 @@ export function nestPairs(pairs: Iterable<[string, string]>, what: 'request body
   return root;
 }
 
-/** `$request->all()`: the body's fields win over the query's (PHP's array union, not a deep merge). */
-export function mergeInput(query: Bag, body: unknown): Bag {
-  return { ...query, ...(isBag(body) ? body : {}) };
+type Container = Bag | unknown[];
+
+/**
+ * The one normalisation pass: `$request->all()` (the body's fields over the query's: PHP's array union,
+ * not a deep merge), then TrimStrings and ConvertEmptyStringsToNull, then what validation sees of a null:
+ * nothing. After ConvertEmptyStringsToNull a null is an absent value for every rule we state (none is
+ * `nullable` with a meaning of its own), so `pet.name: ""` leaves the name alone; a null is dropped from
+ * the objects reached through objects (A3's `pet`) and kept in lists, where its place counts.
+ * Iterative, on a tree whose depth the readers have already bounded; the caller's values (shown in the
+ * journal as sent) are left alone.
+ */
+export function normaliseInput(query: Bag, body: unknown): Bag {
+  const root: Bag = {};
+  const merged: Bag = isBag(body) ? { ...query, ...body } : query;
+  const stack: [source: Container, target: Container, where: 'top' | 'object' | 'list'][] = [[merged, root, 'top']];
+  while (stack.length) {
+    const [source, target, where] = stack.pop()!;
+    const dropsNull = where !== 'list';
+    const entries: [string | number, unknown][] = Array.isArray(source) ? source.map((v, i) => [i, v]) : Object.entries(source);
+    for (const [key, value] of entries) {
+      if (key === '__proto__') continue; // a field of that name would replace the object's prototype
+      let out: unknown = value;
+      if (typeof value === 'string') {
+        const trimmed = where === 'top' && NEVER_TRIMMED.has(key as string) ? value : laravelTrim(value);
+        out = trimmed === '' ? null : trimmed;
+      } else if (Array.isArray(value)) {
+        out = [];
+        stack.push([value, out as unknown[], 'list']);
+      } else if (isBag(value)) {
+        out = {};
+        stack.push([value, out as Bag, dropsNull ? 'object' : 'list']);
+      }
+      if (out === null && dropsNull) continue;
+      (target as Record<string | number, unknown>)[key] = out;
+    }
+  }
+  return root;
 }

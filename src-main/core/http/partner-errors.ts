@@ -1,22 +1,19 @@
-// Turns anything thrown in the partner pipeline into the envelope of behaviour §4.
-// Unexpected errors become 500 ["Server Error"]; the stack goes to the journal only.
-import type { ServerResponse } from 'node:http';
+// What a partner answers for anything thrown in its pipeline (behaviour §4). Every expected failure is a
+// DomainError already (the body reader's 400, 413 and 415 included); anything else is unexpected: 500
+// ["Server Error"], and its stack goes to the journal only.
 import { DomainError } from '../errors';
-import { sendFailure } from './envelope';
-import { partnerLocals } from './partner-context';
 
-export function sendPartnerError(err: unknown, res: ServerResponse): void {
-  if (res.headersSent) return;
-  if (err instanceof DomainError) {
-    for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
-    return sendFailure(res, err.status, err.messages);
-  }
-  const e = (err ?? {}) as { type?: string; status?: number; code?: string; stack?: string; message?: string };
-  if (e.type === 'entity.parse.failed') return sendFailure(res, 400, ['Malformed JSON body.']);
-  // A multer limit (file size, too many files, fields or parts): PHP's post limits answer a form that big with 413 too.
-  if (e.type === 'entity.too.large' || (err as Error | undefined)?.name === 'MulterError') return sendFailure(res, 413, ['Payload Too Large']);
-  if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') return sendFailure(res, 415, ['Unsupported Media Type']);
-  if (e.message === 'Unexpected end of form' || e.message?.startsWith('Multipart')) return sendFailure(res, 400, ['Malformed multipart body.']);
-  partnerLocals(res).error = e.stack ?? String(err);
-  sendFailure(res, 500, ['Server Error']);
+export interface ErrorAnswer {
+  status: number;
+  messages: string[];
+  headers: Record<string, string>;
+  /** For the journal's `error`: set for an unexpected error only. */
+  stack?: string;
+}
+
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+export function errorAnswer(err: unknown): ErrorAnswer {
+  if (err instanceof DomainError) return { status: err.status, messages: err.messages, headers: err.headers };
+  return { status: 500, messages: ['Server Error'], headers: NO_HEADERS, stack: (err as Error | undefined)?.stack ?? String(err) };
 }

@@ -1,12 +1,9 @@
-// The usual partner write, read without body-parser: a JSON body of a declared length within the limit,
-// utf-8, not compressed. body-parser's generic path (content-type parsing, charset and encoding
-// negotiation, raw-body, iconv) was ~7% of an A2 request's CPU in a profile; A/B in one sitting, 3 rounds: 385–424 µs
-// per A2 against 392–486 µs with body-parser (issue 14). Anything unusual (chunked,
-// gzip, another charset, `application/*+json`, a length past the limit) still goes through it unchanged.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// A JSON body as Laravel reads it: which Content-Types are JSON, and the text turned into a value, refused
+// when nested past the limit before it is parsed, so a hostile body never becomes a deep object at all.
+import type { IncomingMessage } from 'node:http';
+import { DomainError } from '../errors';
 import { JSON_LIMIT } from './body-limits';
-import { jsonDeeperThan, MAX_DEPTH, tooDeep } from './laravel-input';
-import { partnerLocals } from './partner-context';
+import { MAX_DEPTH, tooDeep } from './laravel-input';
 
 /**
  * Whether Laravel reads the body as JSON: `Request::isJson()` looks for `/json` or `+json` anywhere in the
@@ -19,7 +16,11 @@ const JSON_TYPE = 'application/json';
 /** After `application/json` (matched as Laravel does, case-sensitively): nothing, or a UTF-8 charset in any case. */
 const PLAIN_PARAMS = /^\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
 
-/** Whether the request is one this reader answers exactly as body-parser's JSON reader would. */
+/**
+ * The usual partner write: a JSON body of a declared length within the limit, UTF-8, not compressed. The
+ * body reader takes it without reading the Content-Type's parameters or the Content-Encoding (A/B in
+ * issue 14: the generic negotiation was ~7% of an A2 request's CPU).
+ */
 export function isPlainJson(req: IncomingMessage): boolean {
   const h = req.headers;
   const length = h['content-length'];
@@ -31,66 +32,34 @@ export function isPlainJson(req: IncomingMessage): boolean {
   );
 }
 
-/**
- * A JSON body's text as read: kept for the journal (the raw text Laravel saw), and refused from the text
- * when nested past the limit, so a hostile body never becomes a deep object that something walks.
- * Shared with body-parser's reader (body-parsers.ts), which calls it as its `verify`.
- */
-export function acceptJsonText(res: ServerResponse, text: string): void {
-  partnerLocals(res).rawBody = text;
-  if (jsonDeeperThan(text, MAX_DEPTH)) throw tooDeep('request body');
+/** Nesting of a JSON text, read from its characters: objects and arrays opened and not yet closed. */
+export function jsonDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
 }
 
-/** body-parser's error shapes, so the pipeline's error table (partner-errors.ts) answers them alike. */
-const failure = (message: string, status: number, type: string, extra: object = {}) => Object.assign(new Error(message), { status, statusCode: status, expose: true, type, ...extra });
-
-/** Reads the body into `req.body` (an empty body is `{}`, as body-parser gives it) and its text into the locals. */
-export function readPlainJson(req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<void> {
-  const expected = Number(req.headers['content-length']);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      if (received !== expected) return reject(failure('request size did not match content length', 400, 'request.size.invalid', { expected, length: expected, received }));
-      const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received)).toString('utf8');
-      try {
-        acceptJsonText(res, text);
-      } catch (err) {
-        return reject(err);
-      }
-      // iconv (body-parser's decoder) drops a byte-order mark; JSON.parse would not take it.
-      const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-      if (json.length === 0) {
-        req.body = {};
-        return resolve();
-      }
-      try {
-        req.body = JSON.parse(json);
-      } catch (err) {
-        return reject(failure((err as Error).message, 400, 'entity.parse.failed', { body: json }));
-      }
-      resolve();
-    };
-    const onAborted = () => {
-      cleanup();
-      reject(failure('request aborted', 400, 'request.aborted', { code: 'ECONNABORTED', expected, length: expected, received }));
-    };
-    // A client gone before the end of its body: no 'end' will come (and 'aborted' is not emitted by every Node).
-    const onClose = () => {
-      if (!req.complete) onAborted();
-    };
-    const onError = (err: Error) => {
-      cleanup();
-      reject(err);
-    };
-    const cleanup = () => {
-      req.off('data', onData).off('end', onEnd).off('aborted', onAborted).off('close', onClose).off('error', onError);
-    };
-    req.on('data', onData).on('end', onEnd).on('aborted', onAborted).on('close', onClose).on('error', onError);
-  });
+/**
+ * The value of a JSON body's text, as body-parser (strict: false) gave it: a bare value is a value, an
+ * empty body (or a byte-order mark alone) is `{}`.
+ */
+export function parseJsonText(text: string): unknown {
+  if (jsonDeeperThan(text, MAX_DEPTH)) throw tooDeep('request body');
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (json.length === 0) return {};
+  try {
+    return JSON.parse(json);
+  } catch {
+    throw new DomainError(400, ['Malformed JSON body.']);
+  }
 }

@@ -1,7 +1,7 @@
 // Step 4: per-app rate limit (behaviour §5): 60-second windows that follow the simulator clock.
-import type { ServerResponse } from 'node:http';
 import type { AppRecord } from '../../../src-shared/control';
 import type { SimClock } from '../clock';
+import type { ResponseHead } from './response-head';
 
 const WINDOW_MS = 60_000;
 export const UNLIMITED = 1_000_000_000;
@@ -66,25 +66,25 @@ function httpDate(nowMs: number): string {
  * did (same names, values and Retry-After), without its per-request promises and option lookups.
  * Returns false when the app is over its limit: the caller answers 429.
  */
-export function countRequest(res: ServerResponse, store: SimClockStore, app: AppRecord): boolean {
+export function countRequest(head: ResponseHead, store: SimClockStore, app: AppRecord): boolean {
   const limit = effectiveLimit(app.rate_limit_per_minute);
   const w = store.hit(String(app.id));
   const totalHits = w.hits;
   const resetMs = store.realResetMs(w);
   const now = Date.now();
-  res.setHeader('X-RateLimit-Limit', String(limit));
-  res.setHeader('X-RateLimit-Remaining', String(Math.max(limit - totalHits, 0)));
-  res.setHeader('Date', httpDate(now));
-  res.setHeader('X-RateLimit-Reset', String(Math.ceil(resetMs / 1000)));
+  head.setHeader('X-RateLimit-Limit', String(limit));
+  head.setHeader('X-RateLimit-Remaining', String(Math.max(limit - totalHits, 0)));
+  head.setHeader('Date', httpDate(now));
+  head.setHeader('X-RateLimit-Reset', String(Math.ceil(resetMs / 1000)));
   if (totalHits <= limit) return true;
-  res.setHeader('Retry-After', String(Math.max(0, Math.ceil((resetMs - now) / 1000))));
+  head.setHeader('Retry-After', String(Math.max(0, Math.ceil((resetMs - now) / 1000))));
   return false;
 }
 
 /** The rate-limit headers every partner response carries, even one that ended before the limiter. */
-export function ensureRateHeaders(res: ServerResponse, store: SimClockStore, app: AppRecord | undefined): void {
-  if (res.getHeader('x-ratelimit-limit') !== undefined) return;
+export function ensureRateHeaders(head: ResponseHead, store: SimClockStore, app: AppRecord | undefined): void {
+  if (head.hasHeader('x-ratelimit-limit')) return;
   const limit = app ? effectiveLimit(app.rate_limit_per_minute) : 200;
-  res.setHeader('x-ratelimit-limit', String(limit));
-  res.setHeader('x-ratelimit-remaining', String(app ? store.peek(String(app.id), limit) : limit));
+  head.setHeader('x-ratelimit-limit', String(limit));
+  head.setHeader('x-ratelimit-remaining', String(app ? store.peek(String(app.id), limit) : limit));
 }

@@ -1,10 +1,10 @@
-// Turns a finished partner request into what the journal keeps: headers, query, body text (the raw text
-// when there is one, else the parsed form re-encoded) and multipart fields, all masked, plus the
-// unmasked values that masking replaced (kept in memory only, for an explicit credentials export).
-import type { Request, Response } from 'express';
+// Turns a finished partner request into what the journal keeps: headers, query, body text (as sent) and
+// multipart fields (as sent, in order), all masked, plus the unmasked values that masking replaced (kept
+// in memory only, for an explicit credentials export).
+import type { IncomingHttpHeaders } from 'node:http';
 import type { JournalParam } from '../../../src-shared/control';
-import { partnerLocals } from '../http/partner-context';
-import { maskBodyText, maskFormText, maskHeader, maskJsonText, maskQuery, isSecretKey, MASK } from './masking';
+import type { RequestBody } from '../http/body';
+import { maskBodyText, maskHeader, maskQuery, isSecretKey, MASK } from './masking';
 import { Memo } from '../memo';
 import type { Originals } from './originals';
 
@@ -17,7 +17,11 @@ export interface CapturedRequest {
   originals: Originals | null;
 }
 
-/** Nested form values back to `name`/`parent[child]` pairs; arrays repeat their name. An explicit stack, not recursion. */
+/**
+ * Nested form values back to `name`/`parent[child]` pairs; arrays repeat their name. An explicit stack, not
+ * recursion. The journal itself records multipart fields as they were sent and no longer needs it; kept
+ * for test/reliability/masking.test.ts, which still holds it to a deep form.
+ */
 export function flattenForm(body: Record<string, unknown>): [string, string][] {
   const out: [string, string][] = [];
   const stack: [string, unknown][] = Object.entries(body).reverse();
@@ -32,24 +36,19 @@ export function flattenForm(body: Record<string, unknown>): [string, string][] {
   return out;
 }
 
-const encodePairs = (pairs: [string, string][]) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-
-function safeJson(value: unknown): string | null {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return null; // too deep for the serializer: the body is not shown rather than the process lost
-  }
+interface BodyShown {
+  text: string | null;
+  raw: string | null;
+  params: JournalParam[] | null;
+  rawParams: JournalParam[] | null;
 }
+const NO_BODY_SHOWN: BodyShown = { text: null, raw: null, params: null, rawParams: null };
 
-function bodyOf(req: Request, res: Response, contentType: string): { text: string | null; raw: string | null; params: JournalParam[] | null; rawParams: JournalParam[] | null } {
-  const locals = partnerLocals(res);
-  const body = req.body as unknown;
-  const parsed = body && typeof body === 'object' && !Buffer.isBuffer(body) ? (body as Record<string, unknown>) : undefined;
-  if (/multipart\/form-data/i.test(contentType) && (parsed || locals.file)) {
-    const rawParams: JournalParam[] = flattenForm(parsed ?? {}).map(([name, value]) => ({ name, value }));
-    if (locals.file) {
-      const f = locals.file;
+function bodyOf(body: RequestBody, contentType: string): BodyShown {
+  if (body.kind === 'multipart') {
+    const rawParams: JournalParam[] = body.fields.map(([name, value]) => ({ name, value }));
+    if (body.image) {
+      const f = body.image;
       // Small files keep their bytes (like bodies up to 64 KiB), so a HAR replay uploads what was sent.
       const content = f.data.length <= 64 * 1024 ? Buffer.from(f.data).toString('base64') : undefined;
       rawParams.push({ name: 'profile', fileName: f.originalName, contentType: f.declaredMime ?? f.mime, size: f.data.length, content_base64: content });
@@ -58,19 +57,8 @@ function bodyOf(req: Request, res: Response, contentType: string): { text: strin
     const shown = Object.fromEntries(params.map((p) => [p.name, p.fileName !== undefined ? `[file ${p.fileName}, ${p.contentType}, ${p.size} bytes]` : p.value]));
     return { text: JSON.stringify(shown, null, 2), raw: null, params, rawParams };
   }
-  if (typeof locals.rawBody === 'string' && locals.rawBody !== '') {
-    return { text: maskBodyText(locals.rawBody, contentType), raw: locals.rawBody, params: null, rawParams: null };
-  }
-  if (parsed && Object.keys(parsed).length) {
-    if (/x-www-form-urlencoded/i.test(contentType)) {
-      const raw = encodePairs(flattenForm(parsed));
-      return { text: maskFormText(raw), raw, params: null, rawParams: null };
-    }
-    const raw = safeJson(parsed);
-    return { text: raw === null ? null : maskJsonText(raw), raw, params: null, rawParams: null };
-  }
-  if (typeof body === 'string' && body !== '') return { text: maskBodyText(body, contentType), raw: body, params: null, rawParams: null };
-  return { text: null, raw: null, params: null, rawParams: null };
+  if (body.kind === 'text' && body.text !== '') return { text: maskBodyText(body.text, contentType), raw: body.text, params: null, rawParams: null };
+  return NO_BODY_SHOWN;
 }
 
 // A client sends the same headers and queries again and again: each distinct value is masked once.
@@ -92,7 +80,7 @@ interface MaskedHeaders {
   onlyAuthorization?: string;
 }
 
-function maskHeaders(source: Request['headers']): MaskedHeaders {
+function maskHeaders(source: IncomingHttpHeaders): MaskedHeaders {
   const headers: Record<string, string> = {};
   let originals: Record<string, string> | undefined;
   let onlyAuthorization: string | undefined;
@@ -127,7 +115,7 @@ interface KnownSet {
 const KNOWN_SETS = 8;
 const knownSets: KnownSet[] = [];
 
-function isSet(source: Request['headers'], pairs: readonly string[]): boolean {
+function isSet(source: IncomingHttpHeaders, pairs: readonly string[]): boolean {
   let i = 0;
   for (const k in source) {
     if (pairs[i] !== k || pairs[i + 1] !== source[k]) return false;
@@ -136,7 +124,7 @@ function isSet(source: Request['headers'], pairs: readonly string[]): boolean {
   return i === pairs.length;
 }
 
-function maskedHeadersOf(source: Request['headers']): MaskedHeaders {
+function maskedHeadersOf(source: IncomingHttpHeaders): MaskedHeaders {
   for (let i = 0; i < knownSets.length; i++) {
     const known = knownSets[i];
     if (!isSet(source, known.pairs)) continue;
@@ -159,13 +147,13 @@ function maskedHeadersOf(source: Request['headers']): MaskedHeaders {
   return masked;
 }
 
-/** `rawQuery`: the request's query string as the pipeline split it off the URL (after the first `?`). */
-export function captureRequest(req: Request, res: Response, rawQuery: string): CapturedRequest {
-  const { headers, originals: originalHeaders, onlyAuthorization } = maskedHeadersOf(req.headers);
+/** `rawQuery`: the request's query string as the pipeline split it off the URL (after the first `?`); `requestBody`: as the body reader read it. */
+export function captureRequest(requestHeaders: IncomingHttpHeaders, requestBody: RequestBody, rawQuery: string): CapturedRequest {
+  const { headers, originals: originalHeaders, onlyAuthorization } = maskedHeadersOf(requestHeaders);
   const query = rawQuery === '' ? rawQuery : maskedQuery.get(rawQuery);
-  const contentType = req.headers['content-type'] ?? '';
-  const body = bodyOf(req, res, contentType);
-  const declared = Number(req.headers['content-length']);
+  const contentType = requestHeaders['content-type'] ?? '';
+  const body = bodyOf(requestBody, contentType);
+  const declared = Number(requestHeaders['content-length']);
   const bytes = Number.isFinite(declared) && declared >= 0 ? declared : body.raw !== null ? Buffer.byteLength(body.raw) : 0;
 
   const plainRequest = query === rawQuery && (body.raw === null || body.text === body.raw) && !body.rawParams;

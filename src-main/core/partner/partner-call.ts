@@ -1,15 +1,19 @@
-// One partner request on its way through the pipeline: the locals the steps fill in (kept on res.locals,
-// where the body reader and the journal's capture read them), the stamp every response gets, and the
-// journal entry written when the response has finished. A class, so a request costs one object and no closures.
+// One partner request, typed, from the socket to the journal: what the steps learn about it (route, app,
+// the body as read, the input), the head its answer carries, and the one place that answer is written,
+// which then hands the call to the journal. Passed explicitly to every step: nothing rides on the request
+// or response objects. A class (and its head), so a request costs two objects and no closures.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as legacyParse } from 'node:url';
 import type { AppRecord } from '../../../src-shared/control';
 import type { Endpoint, Family } from '../../../src-shared/endpoints';
 import { journalTime } from '../journal/time';
-import type { BeforeSend } from '../http/envelope';
-import { recordExchange, type Journal, type JournalFacts } from '../http/journal-recorder';
-import type { PartnerLocals } from '../http/partner-context';
+import { NO_BODY, type InputReading, type RequestBody } from '../http/body';
+import { envelopeText } from '../http/envelope';
+import { recordExchange, type Journal, type JournalExchange } from '../http/journal-recorder';
+import type { Bag } from '../http/laravel-input';
+import type { UploadedImage } from '../http/multipart';
 import { ensureRateHeaders, type SimClockStore } from '../http/rate-limit';
+import { ResponseHead } from '../http/response-head';
 
 /**
  * The path as express's req.path read it (parseurl): the part before `?` of an origin-form URL, and
@@ -39,25 +43,30 @@ function slowPath(url: string): string {
   }
 }
 
-export class PartnerCall implements PartnerLocals, BeforeSend, JournalFacts {
+export class PartnerCall implements InputReading, JournalExchange {
   readonly started = performance.now();
   family: Family | null = null;
   appName: string | null = null;
   endpoint?: Endpoint;
   app?: AppRecord;
-  input?: unknown;
-  file?: PartnerLocals['file'];
-  rawBody?: string;
+  body: RequestBody = NO_BODY;
+  input?: Bag;
+  /** An unexpected error's stack, for the journal only. */
   error?: string;
+  readonly head = new ResponseHead();
+  status = 200;
   responseBody?: string;
+  /** Whether the answer has been written (a later error has nothing left to answer). */
+  sent = false;
   /** The simulator clock when the request arrived; formatted for the journal only after the answer is written. */
   private readonly arrivedMs: number;
   readonly path: string;
   /** The raw query string (after the first `?`), as Laravel and the journal read it. */
   readonly query: string;
 
-  constructor(readonly journal: Journal, readonly store: SimClockStore, nowMs: number, url: string) {
+  constructor(readonly req: IncomingMessage, readonly res: ServerResponse, readonly journal: Journal, readonly store: SimClockStore, nowMs: number) {
     this.arrivedMs = nowMs;
+    const url = req.url ?? '/';
     this.path = pathOf(url);
     const q = url.indexOf('?');
     this.query = q < 0 ? '' : url.slice(q + 1);
@@ -68,16 +77,47 @@ export class PartnerCall implements PartnerLocals, BeforeSend, JournalFacts {
     return journalTime(this.arrivedMs);
   }
 
-  /** Headers every partner response carries, and its body for the journal. */
-  beforeSend(res: ServerResponse, text: string): void {
-    ensureRateHeaders(res, this.store, this.app);
-    if (!res.getHeader('cache-control')) res.setHeader('cache-control', 'no-cache, private');
-    this.responseBody = text;
+  /** The image of a multipart body (A3/B2's `profile`), if one came. */
+  get file(): UploadedImage | undefined {
+    return this.body.kind === 'multipart' ? this.body.image : undefined;
   }
-}
 
-/** The 'finish' listener: one function for every response (it finds its request through `res`). */
-export function journalOnFinish(this: ServerResponse): void {
-  const call = (this as ServerResponse & { locals: PartnerCall }).locals;
-  recordExchange(this.req as IncomingMessage, this, call, call);
+  /** An envelope already serialized (a cached answer is one), as JSON. */
+  sendEnvelope(status: number, text: string): void {
+    this.head.setHeader('cache-control', 'no-cache, private');
+    // Exactly `application/json`, no charset: the spec shows it so.
+    this.head.setHeader('content-type', 'application/json');
+    this.send(status, text);
+  }
+
+  sendFailure(status: number, message: string[]): void {
+    this.sendEnvelope(status, envelopeText(status, message, []));
+  }
+
+  /**
+   * The one place a partner answer is written. With a body: the headers every partner response carries,
+   * and a content-length (no body on HEAD, as express's res.send did). Then the journal entry, from this
+   * call alone: its bytes are on their way, and the entry is there before the client can ask for it.
+   */
+  send(status: number, text?: string): void {
+    if (text !== undefined) {
+      ensureRateHeaders(this.head, this.store, this.app);
+      if (!this.head.hasHeader('cache-control')) this.head.setHeader('cache-control', 'no-cache, private');
+      this.head.setHeader('content-length', String(Buffer.byteLength(text)));
+      this.responseBody = text;
+    }
+    // A throw here (a header Node refuses) leaves `sent` false: the pipeline then answers 500 or closes the socket.
+    this.res.writeHead(status, this.head.wire());
+    this.sent = true;
+    this.status = status;
+    // A string, not a Buffer: Node then sends the head and the body in one write instead of a writev of two.
+    if (text === undefined || this.req.method === 'HEAD') this.res.end();
+    else this.res.end(text, 'utf8');
+    try {
+      recordExchange(this);
+    } catch (err) {
+      // The answer is out; a journal that cannot take the entry must not turn it into an error answer.
+      console.error(`The journal could not record ${this.req.method} ${this.path}: ${(err as Error).stack ?? String(err)}`);
+    }
+  }
 }

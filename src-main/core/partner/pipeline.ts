@@ -12,16 +12,14 @@ import { checkApiKey } from '../http/auth';
 import { requestBaseUrl } from '../http/base-url';
 import { hasBody, readInput } from '../http/body';
 import { allowedOrigins, applyPartnerCors } from '../http/cors';
-import { endWithText, envelopeText, sendEnvelopeText, sendFailure } from '../http/envelope';
-import { partnerLocals } from '../http/partner-context';
-import { sendPartnerError } from '../http/partner-errors';
+import { envelopeText } from '../http/envelope';
+import { errorAnswer } from '../http/partner-errors';
 import { countRequest, type SimClockStore } from '../http/rate-limit';
 import { routeOf, type RouteMatch } from '../http/route-resolver';
 import { validateInput } from '../http/validate';
 import { applicationHandlers } from './application/handlers';
 import { clientHandlers } from './client/handlers';
-import type { PartnerResult } from './handler';
-import { journalOnFinish, PartnerCall } from './partner-call';
+import { PartnerCall } from './partner-call';
 import { ReadCache } from './read-cache';
 
 const HANDLERS = { ...applicationHandlers, ...clientHandlers };
@@ -37,20 +35,23 @@ function attachment(fileName: string): string {
 }
 
 /** `attachment`-style raw answers (B6's CSV) as they are; envelopes are serialized by the caller (it may cache the text). */
-function sendRaw(res: ServerResponse, raw: { contentType: string; body: string; fileName?: string }): void {
-  res.statusCode = 200;
-  res.setHeader('content-type', /;\s*charset=/i.test(raw.contentType) ? raw.contentType : `${raw.contentType}; charset=utf-8`);
-  if (raw.fileName) res.setHeader('content-disposition', attachment(raw.fileName));
-  endWithText(res, raw.body);
+function sendRaw(call: PartnerCall, raw: { contentType: string; body: string; fileName?: string }): void {
+  call.head.setHeader('content-type', /;\s*charset=/i.test(raw.contentType) ? raw.contentType : `${raw.contentType}; charset=utf-8`);
+  if (raw.fileName) call.head.setHeader('content-disposition', attachment(raw.fileName));
+  call.send(200, raw.body);
 }
 
 /** The envelope for a thrown error; if even that cannot be written, the socket is closed rather than left hanging. */
-function answerError(err: unknown, res: ServerResponse): void {
+function answerError(err: unknown, call: PartnerCall): void {
+  if (call.sent) return;
+  const answer = errorAnswer(err);
+  if (answer.stack !== undefined) call.error = answer.stack;
   try {
-    sendPartnerError(err, res);
+    for (const name in answer.headers) call.head.setHeader(name, answer.headers[name]);
+    call.sendFailure(answer.status, answer.messages);
   } catch (writeErr) {
-    partnerLocals(res).error = (writeErr as Error).stack ?? String(writeErr);
-    res.destroy();
+    call.error = (writeErr as Error).stack ?? String(writeErr);
+    call.res.destroy();
   }
 }
 
@@ -60,54 +61,52 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     family === 'application' ? services.apps.byName(name) : (/^\d{1,9}$/.test(name) && services.apps.byId(Number(name))) || services.apps.byName(name);
   const cache = new ReadCache(() => ctx.db.dataVersion);
 
-  async function answer(req: IncomingMessage, res: ServerResponse, call: PartnerCall, route: RouteMatch, app: AppRecord | undefined): Promise<void> {
-    if (route.kind === 'none') return sendFailure(res, 404, ['Route Not Found']);
+  async function answer(call: PartnerCall, route: RouteMatch, app: AppRecord | undefined): Promise<void> {
+    if (route.kind === 'none') return call.sendFailure(404, ['Route Not Found']);
     call.family = route.family;
     call.appName = route.appName;
-    if (route.kind === 'unknown-path') return sendFailure(res, 404, ['Route Not Found']);
+    if (route.kind === 'unknown-path') return call.sendFailure(404, ['Route Not Found']);
     if (route.kind === 'wrong-method') {
-      res.setHeader('allow', route.allow);
-      return sendFailure(res, 405, ['Method Not Allowed']);
+      call.head.setHeader('allow', route.allow);
+      return call.sendFailure(405, ['Method Not Allowed']);
     }
     const endpoint = (call.endpoint = route.endpoint);
-    if (!app) return sendFailure(res, 404, ['App Not Found']);
+    if (!app) return call.sendFailure(404, ['App Not Found']);
     call.app = app;
+    const { req } = call;
     if (endpoint.auth === 'basic' && !services.apps.basicAllows(app, req.headers.authorization)) throw unauthenticated();
-    if (!countRequest(res, store, app)) return sendFailure(res, 429, ['Too Many Attempts.']);
+    if (!countRequest(call.head, store, app)) return call.sendFailure(429, ['Too Many Attempts.']);
     const rule = services.faults.match(endpoint.id, req.method ?? '');
     if (rule) {
       if (rule.delay_ms) await new Promise((r) => setTimeout(r, rule.delay_ms));
-      if (rule.status) return sendFailure(res, rule.status, [rule.message ?? `Injected fault (${rule.status})`]);
+      if (rule.status) return call.sendFailure(rule.status, [rule.message ?? `Injected fault (${rule.status})`]);
     }
     // Without a body, the input is the query string alone: the read cache's key.
     const cacheKey = !hasBody(req) ? ReadCache.keyOf(endpoint.id, app.id, call.query) : undefined;
     const cached = cacheKey && cache.get(cacheKey);
-    if (cached) return sendEnvelopeText(res, 200, cached);
-    await readInput(req, res, call.query);
+    if (cached) return call.sendEnvelope(200, cached);
+    await readInput(call);
     const handler = HANDLERS[endpoint.id];
-    if (!handler) return sendFailure(res, 501, ['Not Implemented']);
-    const raw = call.input ?? {};
-    if (endpoint.auth === 'api_key') checkApiKey(app, raw);
-    const input = endpoint.schema ? validateInput(endpoint.schema, raw) : {};
+    if (!handler) return call.sendFailure(501, ['Not Implemented']);
+    const input = call.input ?? {};
+    if (endpoint.auth === 'api_key') checkApiKey(app, input);
+    const valid = endpoint.schema ? validateInput(endpoint.schema, input) : {};
     const readAt = ctx.db.dataVersion;
-    const result = await handler({ app, input, file: call.file, services, ctx, baseUrl: requestBaseUrl(req, ctx.baseUrl()) });
-    if ('raw' in result) return sendRaw(res, result.raw);
+    const result = await handler({ app, input: valid, file: call.file, services, ctx, baseUrl: requestBaseUrl(req, ctx.baseUrl()) });
+    if ('raw' in result) return sendRaw(call, result.raw);
     const status = result.status ?? 200;
     const text = envelopeText(status, [result.message], result.data);
     if (cacheKey && status === 200) cache.set(cacheKey, text, readAt);
-    sendEnvelopeText(res, status, text);
+    call.sendEnvelope(status, text);
   }
 
   return (req, res) => {
-    const url = req.url ?? '/';
-    const call = new PartnerCall(services.journal, store, ctx.clock.nowMs(), url);
-    (res as ServerResponse & { locals: PartnerCall }).locals = call;
-    // `on`, not `once`: 'finish' is emitted once per response, and `once` wraps the listener in a new closure each time.
-    res.on('finish', journalOnFinish);
+    const call = new PartnerCall(req, res, services.journal, store, ctx.clock.nowMs());
     // Matched once: CORS (first, as Laravel's global HandleCors) needs the app's origins, the steps after it the endpoint.
     const route = routeOf(call.path, req.method ?? '');
     const app = route.kind === 'none' ? undefined : findApp(route.family, route.appName);
-    if (applyPartnerCors(req, res, call.path, allowedOrigins(app))) return;
-    answer(req, res, call, route, app).catch((err) => answerError(err, res));
+    // A preflight is answered here, and goes no further (no body, no stamp: as Laravel's HandleCors answers it).
+    if (applyPartnerCors(req, call.head, call.path, allowedOrigins(app))) return call.send(204);
+    answer(call, route, app).catch((err) => answerError(err, call));
   };
 }
