@@ -96,8 +96,8 @@ try {
     scaleDir = scaleDatabase(work, SCALE_USERS).dir;
   }
 
-  // One start of each build that lives long enough to write its code cache (code-cache.ts writes it
-  // 1.5 s after start; the trials below are stopped at their first 200): a user's second start onwards.
+  // One start of each build that lives long enough to write Node's compile cache (core/perf/compile-cache.ts
+  // writes it 1.5 s after start; the trials below are stopped at their first 200): a user's second start onwards.
   for (const cli of [CLI, ...(BEFORE_CLI ? [BEFORE_CLI] : [])]) {
     const m = simulator(small, A5_PATH, 'warm', `warm-${cli === CLI ? 'this' : 'before'}`, cli, 2500);
     await m;

@@ -1,5 +1,7 @@
-// The node flags of `npm run serve`, read from package.json: the one place they are written. `npm start`'s
-// headless fallback, the tests that run the server as users do and the benchmarks all take them from here.
+// The node flags of `npm run serve`, read from package.json, where node needs them (on its command line).
+// What each one buys is written in src-main/core/perf/node-flags.ts, which test/startup/node-flags.test.ts
+// keeps equal to this list. `npm start`'s headless fallback, the tests that run the server as users do and
+// the benchmarks all take them from here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

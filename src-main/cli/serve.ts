@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { openSimulator } from '../core/simulator';
 import { DataDirLocked } from '../core/db/data-dir-lock';
 import { dataDirProblem } from '../core/db/data-dir-problem';
-import type { EarlyRead } from '../core/db/early-read';
+import type { EarlyRead } from '../core/perf';
 import { projectRoot } from '../core/resources';
 import { parseServeArgs, USAGE, UsageError, type ServeFlags } from './args';
 import { appVersion } from './version';

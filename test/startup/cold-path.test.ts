@@ -1,7 +1,6 @@
 // Issue 14, cold start: `serve` evaluates what the first partner answer uses and nothing else. The
 // control API, the OpenAPI documents, the UI's static files and pet media load on the first request
 // that needs them, and a request that arrives while they load is answered as if they had been there.
-import module from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,8 +18,7 @@ interface Coverage { result: { url: string; functions: { functionName: string; r
 
 /**
  * The sources (as the build's `// src-…` and `// node_modules/…` markers name them) with at least one function that ran, from
- * the V8 coverage Node writes at exit (NODE_V8_COVERAGE). serve.cjs runs wrapped as a CommonJS module,
- * which shifts its offsets by the wrapper's length.
+ * the V8 coverage Node writes at exit (NODE_V8_COVERAGE).
  */
 function sourcesThatRan(coverageDir: string): Set<string> {
   const ran = new Set<string>();
@@ -28,8 +26,7 @@ function sourcesThatRan(coverageDir: string): Set<string> {
     const { result } = JSON.parse(readFileSync(join(coverageDir, name), 'utf8')) as Coverage;
     for (const script of result.filter((s) => s.url.startsWith(OUT))) {
       const text = readFileSync(fileURLToPath(script.url), 'utf8');
-      const shift = script.url.endsWith('.cjs') ? (module as unknown as { wrapper: string[] }).wrapper[0].length : 0;
-      const sections = [...text.matchAll(/^\/\/ ((?:src-|node_modules\/)\S+)/gm)].map((m) => ({ at: m.index + shift, source: m[1] }));
+      const sections = [...text.matchAll(/^\/\/ ((?:src-|node_modules\/)\S+)/gm)].map((m) => ({ at: m.index, source: m[1] }));
       for (const fn of script.functions) {
         if (!fn.ranges[0] || fn.ranges[0].count === 0) continue;
         const section = sections.filter((s) => s.at <= fn.ranges[0].startOffset).pop();

@@ -1,11 +1,11 @@
 // Issue 14, cold start: V8's workers (optimising SQLite's WebAssembly at start) run at a lower priority
-// than the main thread, so on a two-core machine they no longer take its core (cli/thread-priority.ts);
+// than the main thread, so on a two-core machine they no longer take its core (core/perf/thread-priority.ts);
 // every other thread (libuv's file-reading pool among them) keeps the main thread's priority.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BACKGROUND_NICE_STEPS } from '../../src-main/cli/thread-priority';
+import { BACKGROUND_NICE_STEPS } from '../../src-main/core/perf/thread-priority';
 import { CLI, requireBuild, tempDir } from '../cli/run';
 
 /** Each thread of `pid`: its nice value (field 19 of its stat) and CPU time so far (ms). */

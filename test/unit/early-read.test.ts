@@ -1,5 +1,5 @@
 // Issue 14, cold start: the CLI reads the database file on libuv's threads while its code loads
-// (db/early-read.ts). Those bytes stand in for the file only while it is still the file that was read:
+// (core/perf/early-read.ts). Those bytes stand in for the file only while it is still the file that was read:
 // a simulator that saved in between (a new file renamed onto the old one) must be read again.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, utimesSync, writeFileSync, renameSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { databaseFile, readEarly, takeEarly } from '../../src-main/core/db/early-read';
+import { databaseFile, readEarly, takeEarly } from '../../src-main/core/perf/early-read';
 import { openSimulator } from '../../src-main/core/simulator';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'vet-early-read-'));

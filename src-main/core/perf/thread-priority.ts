@@ -4,6 +4,8 @@
 // start (measured as the main thread's run-queue wait; issue 14, cold start). At a lower priority they
 // still use every idle core at full speed, so on a larger machine nothing changes. libuv's threads (file
 // reads, zlib, crypto) keep the main thread's priority. Linux only, and never raising anything.
+// Buys (issue 24, two cores): without it a start's wall time was 1.05–1.18× on Node 24 (per-trial ratios,
+// two sittings; V8's workers then used 1.28–1.34× the CPU before the first answer) and 1.05–1.20× on Node 22.
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, getPriority, setPriority } from 'node:os';
 
@@ -22,9 +24,9 @@ function v8PoolSize(): number {
 }
 
 /**
- * V8's workers among this process's threads. Node ≥ 22 names them (`V8Worker`); Node 20 does not, but
- * starts them, right after its delayed-task thread, before any JavaScript runs: the lowest thread ids
- * after the main thread's (libuv's pool, started by the ES module loader, comes later).
+ * V8's workers among this process's threads. Node 24 names them (`V8Worker`); Node 22 does not (they are
+ * `node`, as the main thread), but starts them right after its delayed-task thread, before any JavaScript
+ * runs: the lowest thread ids after the main thread's (libuv's pool, started by the ES module loader, comes later).
  */
 function v8Workers(): number[] {
   const others = readdirSync('/proc/self/task').map(Number).filter((t) => t !== process.pid).sort((a, b) => a - b);
