@@ -1,37 +1,92 @@
-// GET /__sim/v1/events: server-sent events, batched every 100 ms so a burst of
-// thousands of requests arrives as a few messages, never a flood.
+// GET /__sim/v1/events: server-sent events, batched every 100 ms so a burst of thousands of requests arrives
+// as a few messages, never a flood. One broadcaster for every stream: each batch is encoded once and the same
+// text written to every client. A client that stops reading is dropped once its unsent output passes a bound
+// (its kernel buffer full, Node would otherwise queue every later batch in memory: 20 stalled readers took the
+// server from 91 MB to 1.1 GB), and the number of streams is capped, so a tab left open per test cannot starve
+// the partner API.
 import type { Request, Response } from 'express';
 import type { JournalSummary, MessageEvent, StateEvent } from '../../../src-shared/control';
 import type { SimulatorEventBus } from '../events';
+import { controlError } from './guard';
 
-export function eventStream(bus: SimulatorEventBus, batchMs = 100) {
-  return (req: Request, res: Response) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-    res.write(': connected\n\n');
-    let requests: JournalSummary[] = [];
-    let states: StateEvent[] = [];
-    let messages: MessageEvent[] = [];
-    const onRequest = (e: JournalSummary) => requests.push(e);
-    const onState = (e: StateEvent) => states.push(e);
-    const onMessage = (e: MessageEvent) => messages.push(e);
+export interface StreamLimits {
+  /** Unsent bytes a client may hold before it is dropped. */
+  maxBufferedBytes: number;
+  /** Streams open at once; one more is answered 503. */
+  maxStreams: number;
+  batchMs: number;
+  heartbeatMs: number;
+}
+
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxBufferedBytes: 1024 * 1024, maxStreams: 64, batchMs: 100, heartbeatMs: 15_000 };
+
+export function eventStream(bus: SimulatorEventBus, limits: StreamLimits = DEFAULT_STREAM_LIMITS) {
+  const clients = new Set<Response>();
+  let requests: JournalSummary[] = [];
+  let states: StateEvent[] = [];
+  let messages: MessageEvent[] = [];
+  let flush: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  const onRequest = (e: JournalSummary) => requests.push(e);
+  const onState = (e: StateEvent) => states.push(e);
+  const onMessage = (e: MessageEvent) => messages.push(e);
+
+  const drop = (res: Response, reason: string) => {
+    clients.delete(res);
+    try {
+      res.end(`event: dropped\ndata: ${JSON.stringify({ reason })}\n\n`);
+    } catch {
+      res.destroy();
+    }
+    if (!clients.size) stop();
+  };
+  const broadcast = (text: string) => {
+    for (const res of [...clients]) {
+      if (res.writableLength > limits.maxBufferedBytes) {
+        drop(res, `This client stopped reading: more than ${Math.round(limits.maxBufferedBytes / 1024)} KiB of events waited for it. Reconnect to resume.`);
+        continue;
+      }
+      res.write(text);
+    }
+  };
+  const start = () => {
     bus.on('request', onRequest);
     bus.on('state', onState);
     bus.on('message', onMessage);
-    const flush = setInterval(() => {
-      if (requests.length) res.write(`event: request\ndata: ${JSON.stringify(requests)}\n\n`);
-      if (states.length) res.write(`event: state\ndata: ${JSON.stringify(states)}\n\n`);
-      if (messages.length) res.write(`event: message\ndata: ${JSON.stringify(messages)}\n\n`);
+    flush = setInterval(() => {
+      let text = '';
+      if (requests.length) text += `event: request\ndata: ${JSON.stringify(requests)}\n\n`;
+      if (states.length) text += `event: state\ndata: ${JSON.stringify(states)}\n\n`;
+      if (messages.length) text += `event: message\ndata: ${JSON.stringify(messages)}\n\n`;
       requests = [];
       states = [];
       messages = [];
-    }, batchMs);
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15000);
+      if (text) broadcast(text);
+    }, limits.batchMs);
+    heartbeat = setInterval(() => broadcast(': keep-alive\n\n'), limits.heartbeatMs);
+  };
+  // Nobody listening: no listeners on the bus and no timers, so events are not collected for nobody.
+  const stop = () => {
+    clearInterval(flush);
+    clearInterval(heartbeat);
+    bus.off('request', onRequest);
+    bus.off('state', onState);
+    bus.off('message', onMessage);
+    requests = [];
+    states = [];
+    messages = [];
+  };
+
+  return (req: Request, res: Response) => {
+    if (clients.size >= limits.maxStreams)
+      return controlError(res, 503, 'too_many_streams', `At most ${limits.maxStreams} event streams may be open at once; close one (a tab of the UI, a test's listener) and retry.`);
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.write(': connected\n\n');
+    if (!clients.size) start();
+    clients.add(res);
     req.on('close', () => {
-      clearInterval(flush);
-      clearInterval(heartbeat);
-      bus.off('request', onRequest);
-      bus.off('state', onState);
-      bus.off('message', onMessage);
+      if (clients.delete(res) && !clients.size) stop();
     });
   };
 }
