@@ -5,6 +5,7 @@
 import express, { type Express } from 'express';
 import { controlApi } from './control';
 import { mediaRoutes } from './http/media';
+import { lastResort } from './http/last-resort';
 import { staticUi } from './http/static-ui';
 import { ownerRoutes } from './owner/owner-routes';
 import type { PartnerPipeline } from './partner/pipeline';
@@ -23,5 +24,6 @@ export function expressHost(internals: SimulatorInternals, partner: PartnerPipel
   app.use('/__sim/v1', controlApi(internals));
   app.use(mediaRoutes(internals.services));
   app.use((req, res) => partner(req, res)); // unknown routes answer with the partner envelope
+  app.use(lastResort); // media and the static UI: never a stack trace or express's HTML error page
   return app;
 }

@@ -2,6 +2,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
 import { DomainError } from '../errors';
+import { clientErrorStatus } from '../http/last-resort';
 import { controlError } from './guard';
 
 export class ControlError extends Error {
@@ -36,6 +37,10 @@ export function controlErrorHandler(err: unknown, _req: Request, res: Response, 
   const e = err as { type?: string; message?: string };
   if (e.type === 'entity.parse.failed') return controlError(res, 400, 'malformed_json', 'Malformed JSON body.');
   if (e.type === 'entity.too.large') return controlError(res, 413, 'too_large', 'Payload Too Large');
+  if (e.type === 'charset.unsupported') return controlError(res, 415, 'unsupported_charset', 'Unsupported charset: send JSON as UTF-8.');
+  if (err instanceof URIError) return controlError(res, 400, 'malformed_url', 'The address has a malformed %-escape.');
+  const status = clientErrorStatus(err);
+  if (status) return controlError(res, status, 'bad_request', (err as Error).message || 'Bad Request');
   console.error('control API error:', err);
   controlError(res, 500, 'server_error', 'Server Error');
 }
