@@ -1,13 +1,13 @@
 // openSimulator / createSimulator: the one core behind the Electron app, the `serve` CLI and the tests.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Express } from 'express';
 import { SimClock } from './clock';
 import { Database, databaseFile } from './db/database';
 import { takeEarly, type EarlyRead } from './db/early-read';
+import { privateDataDir } from './db/private-files';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { checkFilesInBackground } from './db/integrity-check';
 import { JOURNAL_MIGRATIONS } from './db/migrations';
@@ -109,10 +109,11 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
  */
 export async function openSimulator(options: SimulatorOptions = {}): Promise<SimulatorCore> {
   const dataDir = options.inMemory ? undefined : options.dataDir;
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const tightened = dataDir ? privateDataDir(dataDir) : [];
   // Before any file is read: a second process on the folder would overwrite this one's writes.
   const lock: DataDirLock | undefined = dataDir ? lockDataDir(dataDir) : undefined;
   const board = new NoticeBoard();
+  for (const n of tightened) board.add(n);
   let db: Database;
   let journalDb: Database;
   try {

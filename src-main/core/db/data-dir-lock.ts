@@ -64,7 +64,7 @@ const ownerOf = (file: string): number | undefined => {
 function tryCreate(file: string): boolean {
   let fd: number;
   try {
-    fd = openSync(file, 'wx');
+    fd = openSync(file, 'wx', 0o600);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw err;

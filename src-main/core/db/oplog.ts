@@ -33,7 +33,8 @@ export interface DurableFs {
 export const nodeFs: DurableFs = {
   writeSync: (fd, buffer, offset) => writeSync(fd, buffer, offset),
   ftruncateSync: (fd, length) => ftruncateSync(fd, length),
-  writeFileSync: (file, data) => writeFileSync(file, data),
+  // Private to the user: the database holds every app's secrets (db/private-files.ts).
+  writeFileSync: (file, data) => writeFileSync(file, data, { mode: 0o600 }),
   fsyncSync: (fd) => fsyncSync(fd),
 };
 
@@ -72,7 +73,7 @@ export class OpLog {
   private torn?: Error;
 
   constructor(readonly file: string, private readonly fs: DurableFs = nodeFs) {
-    this.fd = openSync(file, 'a+');
+    this.fd = openSync(file, 'a+', 0o600);
     this.bytes = fstatSync(this.fd).size;
   }
 
