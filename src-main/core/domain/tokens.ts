@@ -1,11 +1,12 @@
 // Real-time session tokens: HS256 JWTs signed with a per-data-dir secret, timed by the simulator clock.
+import { loadOnce } from '../load-once';
 import { randomBytes } from 'node:crypto';
 import type { SimClock } from '../clock';
 import type { Reads, Tx } from './context';
 
 // jose is loaded on the first token, not at start: most runs answer their first requests without one.
-let jose: Promise<typeof import('jose')> | undefined;
-const loadJose = () => (jose ??= import('jose'));
+// A failed load (EMFILE when file handles run short) is tried again by the next call, not cached for good.
+const loadJose = loadOnce(() => import('jose'));
 
 export interface Grants { chat?: { channel_sid: string }; video?: { room: string } }
 
@@ -20,6 +21,11 @@ export function tokenService({ clock, reads }: { clock: SimClock; reads: Reads }
   };
   return {
     secret,
+    /**
+     * Loads the signer; a use case that issues a token awaits this BEFORE its unit of work, so the one step of
+     * signing that can fail (loading a module) fails before anything is written.
+     */
+    ready: async (): Promise<void> => void (await loadJose()),
     /** Makes the signing secret, once, inside the unit of work of a use case that will sign a token after it. */
     ensureSecret(tx: Tx): void {
       if (tx.meta.get(SECRET_KEY) === undefined) tx.meta.set(SECRET_KEY, randomBytes(32).toString('base64'));

@@ -1,6 +1,7 @@
 // Who may use the pet owner's page: the holder of an rtcToken, as on the vendor's hosted page. The token is the
 // one A8/B10 handed out inside stringify_response; it grants exactly one chat channel or video room. Loopback
 // grants nothing here, so a phone on the LAN (`--host 0.0.0.0`) is served exactly like a local browser.
+import { loadOnce } from '../load-once';
 import type { Grants } from '../domain/tokens';
 
 export type OwnerGrant = { sid: string; kind: 'chat' | 'video'; subject: string };
@@ -12,8 +13,8 @@ export class OwnerAccessError extends Error {
 }
 
 // jose is loaded on the first owner-page call, as for token signing: most runs never open the page.
-let jose: Promise<typeof import('jose')> | undefined;
-const loadJose = () => (jose ??= import('jose'));
+// A failed load (EMFILE when file handles run short) is tried again by the next call, not cached for good.
+const loadJose = loadOnce(() => import('jose'));
 
 /**
  * The `data` query parameter: A8's or B10's `stringify_response`, a JSON document with an `rtcToken` string.
