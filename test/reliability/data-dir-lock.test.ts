@@ -1,7 +1,8 @@
 // One process per data folder (behaviour §13): a second start on the same folder is refused with
 // one clear line and exit 4, the first keeps working, and a lock left by a killed process is taken over.
 import { spawn } from 'node:child_process';
-import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLocked, lockDataDir } from '../../src-main/core/db/data-dir-lock';
@@ -81,5 +82,30 @@ describe('two processes on one data folder', () => {
     const taken = lockDataDir(dir);
     expect(taken.tookOverFrom).toBe(other.pid);
     taken.release();
+  });
+
+  it('a lock of another host (a second container on the same volume, both pid 1) holds while it is touched', () => {
+    const dir = tempDir();
+    const file = join(dir, 'simulator.lock');
+    // Our own pid, as in every container, but written by another host a moment ago.
+    writeFileSync(file, `${process.pid}\nother-container\n${Date.now()}\n`);
+    let refused: unknown;
+    try {
+      lockDataDir(dir);
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(DataDirLocked);
+    expect((refused as DataDirLocked).message).toBe(
+      `The data folder ${dir} is in use by another simulator (process ${process.pid} on host other-container: another container on the same volume?). Stop it first, or give each its own folder; after a crash there it is free 10 s later.`,
+    );
+    // Its heartbeat stopped 11 s ago (that container was killed): the lock is taken over.
+    const past = new Date(Date.now() - 11_000);
+    utimesSync(file, past, past);
+    const taken = lockDataDir(dir);
+    expect(taken.tookOverFrom).toBe(process.pid);
+    expect(readFileSync(file, 'utf8').split('\n')[1]).toBe(hostname());
+    taken.release();
+    expect(existsSync(file)).toBe(false);
   });
 });

@@ -4,15 +4,28 @@
 // The lock is a file created with O_EXCL holding the owner's pid. A lock whose process is gone
 // (kill -9, power loss) is taken over. Lock libraries that judge staleness by an mtime refreshed on
 // a timer (proper-lockfile) would refuse a restart for seconds after a kill -9; a pid check does not.
-import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+//
+// A pid means nothing on another host: two containers sharing one volume are both pid 1, each with its own
+// hostname. The lock also names its host, and its owner touches it every few seconds; a lock of another
+// host counts as held while it was touched recently (after a kill there, the folder is free 10 s later).
+import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
+
+const HEARTBEAT_MS = 3000;
+const FOREIGN_STALE_MS = 10_000;
+const HOST = hostname();
 
 export const LOCK_NAME = 'simulator.lock';
 
 export class DataDirLocked extends Error {
   readonly code = 'EDATADIRLOCKED';
-  constructor(readonly dataDir: string, readonly pid: number) {
-    super(`The data folder ${dataDir} is in use by another simulator (process ${pid}). Stop it first, or pick another folder with --data-dir DIR.`);
+  constructor(readonly dataDir: string, readonly pid: number, readonly host?: string) {
+    super(
+      host
+        ? `The data folder ${dataDir} is in use by another simulator (process ${pid} on host ${host}: another container on the same volume?). Stop it first, or give each its own folder; after a crash there it is free ${FOREIGN_STALE_MS / 1000} s later.`
+        : `The data folder ${dataDir} is in use by another simulator (process ${pid}). Stop it first, or pick another folder with --data-dir DIR.`,
+    );
   }
 }
 
@@ -35,7 +48,16 @@ function startTime(pid: number): number | undefined {
   }
 }
 
-function holds(pid: number, file: string): boolean {
+interface Owner { pid: number; host?: string; writtenMs?: number }
+
+function holds({ pid, host, writtenMs }: Owner, file: string): boolean {
+  if (host && host !== HOST) {
+    try {
+      return Date.now() - statSync(file).mtimeMs < FOREIGN_STALE_MS;
+    } catch {
+      return false;
+    }
+  }
   if (pid === process.pid) return heldHere.has(file);
   try {
     process.kill(pid, 0);
@@ -45,17 +67,22 @@ function holds(pid: number, file: string): boolean {
   const started = startTime(pid);
   let written: number;
   try {
-    written = statSync(file).mtimeMs;
+    // The time the lock was written, not its mtime, which the owner's heartbeat moves.
+    written = writtenMs ?? statSync(file).mtimeMs;
   } catch {
     return false;
   }
   return started === undefined || started <= written + 2000;
 }
 
-const ownerOf = (file: string): number | undefined => {
+/** `pid`, then (since locks name their host) the host and the time written, one per line. */
+const ownerOf = (file: string): Owner | undefined => {
   try {
-    const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+    const [pidLine, host, written] = readFileSync(file, 'utf8').split('\n');
+    const pid = Number.parseInt(pidLine, 10);
+    if (!Number.isSafeInteger(pid) || pid <= 0) return undefined;
+    const writtenMs = Number(written);
+    return { pid, host: host || undefined, writtenMs: Number.isFinite(writtenMs) && writtenMs > 0 ? writtenMs : undefined };
   } catch {
     return undefined;
   }
@@ -70,7 +97,7 @@ function tryCreate(file: string): boolean {
     throw err;
   }
   try {
-    writeSync(fd, `${process.pid}\n`);
+    writeSync(fd, `${process.pid}\n${HOST}\n${Date.now()}\n`);
   } finally {
     closeSync(fd);
   }
@@ -84,8 +111,9 @@ export function lockDataDir(dataDir: string): DataDirLock {
   let tookOverFrom: number | undefined;
   for (let attempt = 0; !tryCreate(file); attempt++) {
     const owner = ownerOf(file);
-    if (owner !== undefined && holds(owner, file)) throw new DataDirLocked(dataDir, owner);
-    if (attempt >= 3) throw new DataDirLocked(dataDir, owner ?? 0);
+    const foreign = owner?.host && owner.host !== HOST ? owner.host : undefined;
+    if (owner !== undefined && holds(owner, file)) throw new DataDirLocked(dataDir, owner.pid, foreign);
+    if (attempt >= 3) throw new DataDirLocked(dataDir, owner?.pid ?? 0, foreign);
     // Move the stale lock away rather than delete it: if another starter took it over in between,
     // the file moved is theirs (its pid is alive) and goes back.
     const aside = `${file}.stale-${process.pid}`;
@@ -95,14 +123,24 @@ export function lockDataDir(dataDir: string): DataDirLock {
       continue; // gone already: try to create again
     }
     const moved = ownerOf(aside);
-    if (moved !== undefined && moved !== owner && holds(moved, aside)) {
+    if (moved !== undefined && (moved.pid !== owner?.pid || moved.host !== owner?.host) && holds(moved, aside)) {
       renameSync(aside, file);
-      throw new DataDirLocked(dataDir, moved);
+      throw new DataDirLocked(dataDir, moved.pid, moved.host && moved.host !== HOST ? moved.host : undefined);
     }
     unlinkSync(aside);
-    tookOverFrom = owner;
+    tookOverFrom = owner?.pid;
   }
   heldHere.add(file);
+  // The heartbeat a simulator on another host (a container on the same volume) judges this lock by.
+  const heartbeat = setInterval(() => {
+    try {
+      const now = new Date();
+      utimesSync(file, now, now);
+    } catch {
+      // a full or read-only disk: the pid check on this host still holds
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   let released = false;
   return {
     file,
@@ -110,8 +148,10 @@ export function lockDataDir(dataDir: string): DataDirLock {
     release() {
       if (released) return;
       released = true;
+      clearInterval(heartbeat);
       heldHere.delete(file);
-      if (ownerOf(file) === process.pid) unlinkSync(file);
+      const owner = ownerOf(file);
+      if (owner?.pid === process.pid && (owner.host ?? HOST) === HOST) unlinkSync(file);
     },
   };
 }
