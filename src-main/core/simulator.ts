@@ -113,7 +113,6 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   // Before any file is read: a second process on the folder would overwrite this one's writes.
   const lock: DataDirLock | undefined = dataDir ? lockDataDir(dataDir) : undefined;
   const board = new NoticeBoard();
-  for (const n of tightened) board.add(n);
   let db: Database;
   let journalDb: Database;
   try {
@@ -126,6 +125,8 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
     lock?.release();
     throw err;
   }
+  // After the databases' own notices: a database moved aside is the first thing to read.
+  for (const n of tightened) board.add(n);
   const clock = new SimClock(options.realNow);
   let baseUrl = 'http://127.0.0.1:4010';
   const ctx: DomainContext = { db, uow: db.uow, clock, events: new SimulatorEventBus(), baseUrl: () => baseUrl };
