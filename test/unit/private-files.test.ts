@@ -35,5 +35,11 @@ describe.skipIf(process.platform === 'win32')('a private data folder', () => {
     expect(mode(join(dir, 'notes.txt'))).toBe(0o644); // not the simulator's file
     expect(sim.notices).toContain(`The data folder ${dir} was readable by other users; it and 1 file(s) in it are now private to you (it holds secrets).`);
     await sim.close();
+    // A loose file in a private folder was out of reach anyway: tightened without a notice.
+    chmodSync(join(dir, 'simulator.sqlite'), 0o644);
+    const quiet = await createSimulator({ dataDir: dir });
+    expect(mode(join(dir, 'simulator.sqlite'))).toBe(0o600);
+    expect(quiet.notices.join('\n')).not.toMatch(/readable by other users/);
+    await quiet.close();
   });
 });

@@ -1,6 +1,6 @@
 // The data folder holds every app's secrets, the token signing secret and password hashes: it is the user's
 // alone (behaviour §19: folders 0700, files 0600). New files are created so; a folder or file found looser (made
-// by an older version, or by hand) is tightened once, with a notice saying so.
+// by an older version, or by hand) is tightened once, with a notice when the folder itself was open.
 import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -24,8 +24,10 @@ export function privateDataDir(dir: string): string[] {
     }
   };
   tighten(dir, DIR_MODE);
+  const folderWasOpen = loosened.includes(dir);
   for (const name of readdirSync(dir)) if (/^(simulator|journal)\.(sqlite|lock)/.test(name)) tighten(join(dir, name), FILE_MODE);
-  return loosened.length
-    ? [`The data folder ${dir} was readable by other users; it and ${loosened.length - (loosened.includes(dir) ? 1 : 0)} file(s) in it are now private to you (it holds secrets).`]
+  // Files inside a private folder were out of others' reach anyway: they are tightened without a word.
+  return folderWasOpen
+    ? [`The data folder ${dir} was readable by other users; it and ${loosened.length - 1} file(s) in it are now private to you (it holds secrets).`]
     : [];
 }
