@@ -9,6 +9,11 @@ export interface JournalSummary {
   path: string;
   status: number;
   duration_ms: number;
+  /**
+   * Set when the simulator made the answer up instead of the API (behaviour §18): `fault`, a fault rule's
+   * status; `delay`, a fault rule's delay before the API's own answer. Absent or null: the API answered.
+   */
+  injected?: 'fault' | 'delay' | null;
 }
 
 /** A form field of a journaled multipart request; a file part carries its name, type and size, not its bytes. */
@@ -38,7 +43,7 @@ export interface JournalEntry extends JournalSummary {
 }
 
 export interface StateEvent {
-  entity: 'app' | 'vet' | 'user' | 'pet' | 'consultation' | 'feedback' | 'payment' | 'clock' | 'simulator' | 'journal' | 'faults';
+  entity: 'app' | 'vet' | 'user' | 'pet' | 'consultation' | 'feedback' | 'payment' | 'clock' | 'simulator' | 'journal' | 'faults' | 'autopilot';
   id: string;
   action: string;
 }
@@ -112,10 +117,10 @@ export interface MessageEvent {
   author: MessageAuthor;
 }
 
-/** One line of a consultation's timeline: a partner request, a vet action, or a message. */
+/** One line of a consultation's timeline: a partner request, a vet action, an autopilot step, or a message. */
 export interface TimelineEntry {
   at: string;
-  kind: 'request' | 'vet_action' | 'message';
+  kind: 'request' | 'vet_action' | 'autopilot' | 'message';
   request_id?: number;
   endpoint?: string | null;
   method?: string;
@@ -124,5 +129,72 @@ export interface TimelineEntry {
   action?: string;
   index?: number;
   author?: MessageAuthor;
+  /** Autopilot entries: why the step ran, was skipped or was dropped (`rule 1, step 0, draw 0.27 → declined`). */
+  cause?: string;
   text: string;
+}
+
+// The vet autopilot (behaviour §17). These are the shapes scripts write; src-shared/schemas/autopilot.ts holds
+// the one zod schema that validates them (and checks at compile time that it agrees with these types).
+
+export type CallOutcome = 'accepted' | 'declined' | 'notanswered';
+
+/** Which new consultations a rule drives; every key given must fit (no key: every consultation). */
+export interface AutopilotMatch {
+  type?: 'chat' | 'video';
+  /** The app's name (slug). */
+  app?: string;
+  /** The id of the vet the consultation went to, e.g. `vet_2`. */
+  vet?: string;
+  species?: 'dog' | 'cat';
+  /** The owner's e-mail; `*` and `?` are wildcards, letter case is ignored. */
+  email?: string;
+}
+
+/**
+ * One step: exactly one action, `after` a duration (`<n>ms|s|m|h|d`, default 0) counted from the previous
+ * step (the first: from the consultation's creation), on the simulator clock.
+ */
+export interface AutopilotStep {
+  after?: string;
+  do?: 'accept' | 'end';
+  /** Written by the vet; `{vet.*}`, `{pet.*}` and `{user.*}` are filled in. */
+  say?: string;
+  feedback?: { recommendation: Recommendation; reason: string };
+  /** One outcome, or weights to draw it by (`{accepted: 70, declined: 20, notanswered: 10}`). */
+  outcome?: CallOutcome | Partial<Record<CallOutcome, number>>;
+  vet_online?: boolean;
+}
+
+export interface AutopilotRule {
+  /** A label for people; the timeline names rules by their index. */
+  name?: string;
+  match?: AutopilotMatch;
+  steps: AutopilotStep[];
+}
+
+/** The rules document: the first rule whose match fits a new consultation drives it. */
+export interface AutopilotDocument {
+  /** An editor's schema reference (ignored). */
+  $schema?: string;
+  /** Draws (weighted outcomes) come from a generator seeded by hash(seed, sid); default 0. */
+  seed?: number;
+  rules: AutopilotRule[];
+}
+
+/** A step waiting for the simulator clock to reach `due_at` (ISO 8601). `rule` and `step` count from 0. */
+export interface PendingStep {
+  sid: string;
+  rule: number;
+  step: number;
+  /** accept, end, say, feedback, outcome or vet_online. */
+  action: string;
+  due_at: string;
+}
+
+/** Why a rules document was refused: where (`rules[0].steps[1].after`) and what; `line` when read from a file or the editor. */
+export interface AutopilotProblem {
+  path: string;
+  message: string;
+  line?: number;
 }

@@ -1,8 +1,10 @@
 // A small typed client of the control API (/__sim/v1), used by startSimulator() and usable on its
 // own against any running simulator (`controlClient('http://127.0.0.1:4010/__sim/v1')`).
-import type { AppRecord, ConsultationStatus, JournalEntry, JournalSummary, Recommendation, ThreadMessage, TimelineEntry, VetRecord } from '../../src-shared/control.js';
+import type {
+  AppRecord, AutopilotDocument, AutopilotProblem, ConsultationStatus, JournalEntry, JournalSummary, PendingStep, Recommendation, ThreadMessage, TimelineEntry, VetRecord,
+} from '../../src-shared/control.js';
 
-export type { JournalEntry, JournalSummary, ThreadMessage, TimelineEntry, VetRecord };
+export type { AutopilotDocument, AutopilotProblem, JournalEntry, JournalSummary, PendingStep, ThreadMessage, TimelineEntry, VetRecord };
 
 /** `now` is the simulated time; `real` the machine's. */
 export interface ClockState { now: string; real: string; offset_ms: number; frozen: boolean; is_real_time: boolean }
@@ -34,7 +36,8 @@ export interface FeedbackInput { recommendation: Recommendation | string; reason
 export interface JournalFilter { family?: 'application' | 'client'; endpoint?: string; app?: string; status?: string; q?: string; limit?: number }
 
 export class ControlApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  /** `details`: what a refused autopilot document got wrong, each with its path (`rules[0].steps[1].after`). */
+  constructor(readonly status: number, readonly code: string, message: string, readonly details?: AutopilotProblem[]) {
     super(message);
   }
 }
@@ -52,8 +55,8 @@ export function controlClient(base: string, token?: string) {
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const json = (await res.json().catch(() => ({}))) as { error?: { code: string; message: string } };
-    if (!res.ok) throw new ControlApiError(res.status, json.error?.code ?? 'http_error', json.error?.message ?? `HTTP ${res.status}`);
+    const json = (await res.json().catch(() => ({}))) as { error?: { code: string; message: string; details?: AutopilotProblem[] } };
+    if (!res.ok) throw new ControlApiError(res.status, json.error?.code ?? 'http_error', json.error?.message ?? `HTTP ${res.status}`, json.error?.details);
     return json as T;
   }
   const sid = (s: string) => encodeURIComponent(s);
@@ -64,7 +67,10 @@ export function controlClient(base: string, token?: string) {
     apps: async () => (await call<{ items: AppRecord[] }>('GET', '/apps')).items,
     clock: {
       get: () => call<ClockState>('GET', '/clock'),
-      advance: (seconds: number) => call<ClockState>('POST', '/clock', { advance_seconds: seconds }),
+      /** Forward by seconds (a number) or a duration such as `'5m'`; autopilot steps that fall due run first, in order. */
+      advance: (by: number | string) => call<ClockState>('POST', '/clock', typeof by === 'number' ? { advance_seconds: by } : { advance: by }),
+      /** To the time the next pending autopilot step falls due, running it (409 no_pending_step when none is pending). */
+      toNextStep: () => call<ClockState>('POST', '/clock', { advance_to: 'next_step' }),
       set: (at: string | Date) => call<ClockState>('POST', '/clock', { set: at instanceof Date ? at.toISOString() : at }),
       freeze: (frozen = true) => call<ClockState>('POST', '/clock', { frozen }),
       realTime: () => call<ClockState>('POST', '/clock', { real_time: true }),
@@ -86,6 +92,15 @@ export function controlClient(base: string, token?: string) {
       end: (id: string) => call<ConsultationView>('POST', `/consultations/${sid(id)}/end`, {}),
       outcome: (id: string, status: 'accepted' | 'declined' | 'notanswered') => call<ConsultationView>('POST', `/consultations/${sid(id)}/outcome`, { status }),
       feedback: (id: string, input: FeedbackInput) => call<ConsultationView>('PUT', `/consultations/${sid(id)}/feedback`, input),
+    },
+    /** The vet autopilot (scripted vets on the simulator clock); a refused document throws ControlApiError with `details`. */
+    autopilot: {
+      set: (doc: AutopilotDocument) => call<AutopilotDocument>('PUT', '/autopilot', doc),
+      get: () => call<AutopilotDocument>('GET', '/autopilot'),
+      /** No rules, and every pending step dropped. */
+      clear: () => call<AutopilotDocument>('DELETE', '/autopilot'),
+      /** Steps waiting for the simulator clock, in due order (of one consultation with `sid`). */
+      pending: async (filter: { sid?: string } = {}) => (await call<{ items: PendingStep[]; total: number }>('GET', `/autopilot/pending${query(filter)}`)).items,
     },
     requests: {
       /** Newest first. */

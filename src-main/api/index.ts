@@ -6,10 +6,13 @@
 // src-shared/control.ts imports nothing): tsc copies specifiers into out/types as written, and a
 // partner project under node16/nodenext resolution cannot follow an extensionless one (bundler takes both).
 import { openSimulator } from '../core/simulator.js';
-import { controlClient, type ControlClient } from './control-client.js';
+import { controlClient, type AutopilotDocument, type ControlClient } from './control-client.js';
 
 export { controlClient, ControlApiError } from './control-client.js';
-export type { ClockState, ConsultationDetail, ConsultationFilter, ConsultationView, FeedbackInput, JournalFilter, JournalSummary, JournalEntry, SayOptions, ThreadMessage, TimelineEntry, VetRecord } from './control-client.js';
+export type {
+  AutopilotDocument, AutopilotProblem, ClockState, ConsultationDetail, ConsultationFilter, ConsultationView, FeedbackInput, JournalFilter, JournalSummary, JournalEntry,
+  PendingStep, SayOptions, ThreadMessage, TimelineEntry, VetRecord,
+} from './control-client.js';
 
 export interface StartSimulatorOptions {
   /** Port to listen on; 0 (default) picks a free one. */
@@ -22,6 +25,11 @@ export interface StartSimulatorOptions {
   seed?: 'demo';
   /** How many requests the journal keeps (default 10,000). */
   journalCap?: number;
+  /**
+   * Autopilot rules to start with: the document, or the path of a YAML or JSON file holding it. A document the
+   * schema refuses fails the start with one line naming the problem and its path (and the file and line).
+   */
+  autopilot?: AutopilotDocument | string;
 }
 
 export interface RunningSimulator extends ControlClient {
@@ -35,9 +43,18 @@ export interface RunningSimulator extends ControlClient {
   close(): Promise<void>;
 }
 
+/** The rules of `startSimulator({ autopilot })`: a file is read (YAML or JSON) only when one is named. */
+async function autopilotOption(autopilot: AutopilotDocument | string | undefined): Promise<AutopilotDocument | undefined> {
+  if (typeof autopilot !== 'string') return autopilot;
+  const { loadAutopilotFile } = await import('../core/domain/autopilot/load-file.js');
+  const loaded = loadAutopilotFile(autopilot);
+  if (!loaded.ok) throw new Error(loaded.error);
+  return loaded.document;
+}
+
 export async function startSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
   const sim = await openSimulator({
-    dataDir: options.dataDir, inMemory: !options.dataDir, seed: options.seed, journalCap: options.journalCap,
+    dataDir: options.dataDir, inMemory: !options.dataDir, seed: options.seed, journalCap: options.journalCap, autopilot: await autopilotOption(options.autopilot),
   });
   let url: string;
   try {

@@ -17,6 +17,8 @@ export interface ServeFlags {
   readyFile?: string;
   /** Lets clients on other hosts drive the control API with `Authorization: Bearer <token>`. */
   controlToken?: string;
+  /** A rules file (YAML or JSON) the vet autopilot starts with. */
+  autopilot?: string;
   help: boolean;
   version: boolean;
 }
@@ -25,7 +27,7 @@ export interface ServeFlags {
 export const ENV_FLAGS: Record<string, string> = {
   port: 'VET_SIM_PORT', host: 'VET_SIM_HOST', 'data-dir': 'VET_SIM_DATA_DIR', 'in-memory': 'VET_SIM_IN_MEMORY', seed: 'VET_SIM_SEED',
   'journal-cap': 'VET_SIM_JOURNAL_CAP', 'log-format': 'VET_SIM_LOG_FORMAT', 'ready-file': 'VET_SIM_READY_FILE',
-  'control-token': 'VET_SIM_CONTROL_TOKEN',
+  'control-token': 'VET_SIM_CONTROL_TOKEN', autopilot: 'VET_SIM_AUTOPILOT',
 };
 
 export class UsageError extends Error {}
@@ -55,6 +57,7 @@ Options:
   --ready-file F   write {url, ui_url, port, pid} as JSON to F once the server is ready
   --control-token T  let other hosts drive the control API with "Authorization: Bearer T"
                    (without it the control API and UI answer loopback clients only)
+  --autopilot FILE start with the vet autopilot's rules from FILE (YAML or JSON)
   --help           show this help
   --version        print the version
 
@@ -83,7 +86,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       options: {
         port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, 'in-memory': { type: 'boolean' },
         seed: { type: 'string' }, 'journal-cap': { type: 'string' }, 'log-format': { type: 'string' }, 'ready-file': { type: 'string' },
-        'control-token': { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
+        'control-token': { type: 'string' }, autopilot: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
       },
       strict: true,
       allowPositionals: false,
@@ -106,6 +109,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   // A short token is guessable by anyone on the network the server is exposed to.
   if (controlToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(controlToken))
     throw new UsageError('--control-token must be at least 16 printable characters without spaces.');
+  if (values.autopilot !== undefined && !values.autopilot.trim()) throw new UsageError('--autopilot needs a rules file (YAML or JSON).');
   return {
     port,
     host: values.host ?? '127.0.0.1',
@@ -116,6 +120,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     logFormat,
     readyFile: values['ready-file'],
     controlToken,
+    autopilot: values.autopilot,
     help: !!values.help,
     version: !!values.version,
   };

@@ -5,6 +5,7 @@ import { DataDirLocked } from '../core/db/data-dir-lock';
 import { dataDirProblem } from '../core/db/data-dir-problem';
 import type { EarlyRead } from '../core/perf';
 import { projectRoot } from '../core/resources';
+import type { AutopilotDocument } from '../../src-shared/control';
 import { parseServeArgs, USAGE, UsageError, type ServeFlags } from './args';
 import { appVersion } from './version';
 import { followLauncher, launcherPid, serveLog, writeReadyFile } from './lifecycle';
@@ -33,12 +34,23 @@ export async function serve(
   if (flags.help) return (out(USAGE), 0);
   if (flags.version) return (out(appVersion()), 0);
   const log = serveLog(flags.logFormat, out, err);
+  let autopilot: AutopilotDocument | undefined;
+  if (flags.autopilot) {
+    // Loaded only when asked for: the YAML reader stays off every other start.
+    const { loadAutopilotFile } = await import('../core/domain/autopilot/load-file');
+    const loaded = loadAutopilotFile(flags.autopilot);
+    if (!loaded.ok) {
+      log.error(loaded.error);
+      return EXIT_USAGE;
+    }
+    autopilot = loaded.document;
+  }
 
   let sim;
   try {
     sim = await openSimulator({
       dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
-      controlToken: flags.controlToken, earlyRead,
+      controlToken: flags.controlToken, earlyRead, autopilot,
     });
   } catch (e) {
     if (e instanceof DataDirLocked) {

@@ -24,6 +24,7 @@ import { isPartnerUrl } from './partner-url';
 import { sendFailure } from './http/envelope';
 import { loadOnce } from './load-once';
 import type { SimulatorInternals } from './simulator-internals';
+import type { AutopilotDocument } from '../../src-shared/control';
 
 export interface SimulatorOptions {
   /** Folder holding simulator.sqlite; ignored when inMemory. */
@@ -43,6 +44,11 @@ export interface SimulatorOptions {
   fs?: DurableFs;
   /** The database file, read ahead by the CLI while it loaded (db/early-read.ts); used only if unchanged. */
   earlyRead?: EarlyRead;
+  /**
+   * Autopilot rules to put in force at start (replacing the stored ones; they are stored like rules set through
+   * the control API). Checked by their schema: a refused document fails the start with every problem named.
+   */
+  autopilot?: AutopilotDocument;
 }
 
 /** A simulator whose express side (control API, UI, media) is loaded on the first request that needs it. */
@@ -141,6 +147,18 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   const wasEmpty = !services.apps.list().length;
   services.defaults.seed();
   services.simulator.load();
+  if (options.autopilot) {
+    try {
+      services.autopilot.set(options.autopilot);
+    } catch (err) {
+      db.close();
+      journalDb.close();
+      lock?.release();
+      throw err;
+    }
+  }
+  // Steps fall due as real time passes, unless the clock is frozen (then only moving it runs them).
+  services.autopilot.realTime.start();
 
   const control = controlPort(services, ctx, { version: options.version ?? '0.0.0', dataDir, journalCap, notices, controlToken: options.controlToken });
   const internals: SimulatorInternals = { ...control, services, owner: ownerPort(services, ctx) };
@@ -209,6 +227,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
           setTimeout(() => s.closeAllConnections(), 1000).unref();
         });
       }
+      services.autopilot.realTime.stop();
       clearTimeout(integrityTimer);
       integrity?.stop();
       services.journal.flush();

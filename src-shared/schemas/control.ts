@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { RECOMMENDATIONS } from '../control';
 import { CORS_ORIGIN_PATTERN } from '../cors-origins';
+import { duration } from './duration';
 
 export const appCreateBody = z.object({
   name: z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'name must be a slug: 2–40 lower-case letters, digits or dashes'),
@@ -28,6 +29,10 @@ export const feedbackWriteBody = z.object({
 });
 export const clockBody = z.union([
   z.object({ advance_seconds: z.number().finite().min(-10 * 365 * 86400).max(10 * 365 * 86400) }),
+  /** A duration such as `5m` (the autopilot's notation); forward only. */
+  z.object({ advance: duration }),
+  /** To the time the next pending autopilot step falls due (409 no_pending_step when none is pending). */
+  z.object({ advance_to: z.literal('next_step', { error: 'advance_to accepts only "next_step"' }) }),
   z.object({ set: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'set must be a date-time') }),
   z.object({ frozen: z.boolean() }),
   z.object({ real_time: z.literal(true) }),

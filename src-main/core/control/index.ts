@@ -1,6 +1,7 @@
 // /__sim/v1: the control API the UI and test scripts share, over the control port only.
 import express, { Router } from 'express';
 import type { ControlPort } from '../domain/control-port';
+import { autopilotRoutes } from './autopilot-routes';
 import { consultationRoutes } from './consultation-routes';
 import { eventStream } from './events';
 import { controlError } from './guard';
@@ -20,6 +21,7 @@ export function controlApi(port: ControlPort): Router {
   r.use(systemRoutes(port, controlCalls));
   r.use(stateRoutes(port));
   r.use(consultationRoutes(port));
+  r.use(autopilotRoutes(port));
   r.use((_req, res) => controlError(res, 404, 'not_found', 'No such control route.'));
   r.use(controlErrorHandler);
   return r;

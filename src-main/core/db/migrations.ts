@@ -77,6 +77,15 @@ export const MIGRATIONS: string[] = [
     id INTEGER PRIMARY KEY AUTOINCREMENT, consultation_id INTEGER NOT NULL, at TEXT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL);
   CREATE INDEX consultation_activity_of ON consultation_activity(consultation_id, id);
   `,
+  /* 5: the autopilot's pending steps (state: a reset clears them, kill -9 keeps them; due_at is epoch ms on the
+        simulator clock, body the step as scheduled), and why the autopilot did what the timeline shows */ `
+  CREATE TABLE autopilot_steps (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, consultation_id INTEGER NOT NULL, rule INTEGER NOT NULL, step INTEGER NOT NULL,
+    due_at INTEGER NOT NULL, body TEXT NOT NULL, draw REAL);
+  CREATE INDEX autopilot_steps_due ON autopilot_steps(due_at, id);
+  CREATE INDEX autopilot_steps_of ON autopilot_steps(consultation_id);
+  ALTER TABLE consultation_activity ADD COLUMN cause TEXT;
+  `,
 ];
 
 /** The request journal lives in its own file: it is large, written on every request, and not partner state. */

@@ -1,28 +1,66 @@
 // The simulator clock as the tester moves it (control API): each change is stored, so a restart keeps
 // it, and announced with a `clock` state event, in one unit of work like every other write.
+//
+// Moving the clock forward runs the autopilot's steps that fall due in the move, in due order, before the
+// answer: the clock is set to each step's due time in turn, so the step happens (and is stamped) at its own
+// time, and each step's unit of work stores the clock it ran at. A frozen clock runs nothing until moved.
 import type { z } from 'zod';
 import type { clockBody } from '../../../src-shared/schemas/control';
+import { durationMs } from '../../../src-shared/schemas/duration';
 import type { ClockState, SimClock } from '../clock';
 import type { UnitOfWork } from '../db/unit-of-work';
-import type { Reads } from './context';
+import { DomainError } from '../errors';
+import type { AutopilotSteps } from './autopilot/steps';
+import type { Reads, Tx } from './context';
 
 const CLOCK_KEY = 'clock';
 
-export function clockService({ clock, uow, reads }: { clock: SimClock; uow: UnitOfWork; reads: Reads }) {
+/** The autopilot's steps as the clock sees them: when the next falls due, and running it. */
+type DueSteps = Pick<AutopilotSteps, 'nextDue' | 'runNext'>;
+const NO_STEPS: DueSteps = { nextDue: () => undefined, runNext: () => false };
+
+export function clockService({ clock, uow, reads, steps = NO_STEPS }: { clock: SimClock; uow: UnitOfWork; reads: Reads; steps?: DueSteps }) {
+  const store = (tx: Tx) => tx.meta.set(CLOCK_KEY, clock.serialize());
+
+  /** Runs every step due by `target` (epoch ms), each at its due time (never moving the clock back); how many ran. */
+  const travelTo = (target: number): number => {
+    let ran = 0;
+    for (let due = steps.nextDue(); due !== undefined && due <= target; due = steps.nextDue()) {
+      if (due > clock.nowMs()) clock.set(due);
+      ran += Number(steps.runNext(store));
+    }
+    return ran;
+  };
+
+  /** Forward by `ms`: with no step in the way, exactly the old advance (a running clock keeps its offset arithmetic). */
+  const advance = (ms: number) => {
+    const target = clock.nowMs() + ms;
+    if (ms >= 0 && travelTo(target)) clock.set(target);
+    else clock.advance(ms);
+  };
+
   return {
     state: (): ClockState => clock.state(),
     /** The stored setting (at start, after a reset or a restore); a value that does not read means real time. */
     load(): void {
       clock.restore(reads.meta.get(CLOCK_KEY));
     },
-    /** Advance, set, freeze or thaw, or back to real time. */
+    /** Advance (seconds, a duration, or to the next autopilot step), set, freeze or thaw, or back to real time. */
     change(body: z.infer<typeof clockBody>): ClockState {
-      if ('advance_seconds' in body) clock.advance(body.advance_seconds * 1000);
-      else if ('set' in body) clock.set(Date.parse(body.set));
-      else if ('frozen' in body) clock.freeze(body.frozen);
+      if ('advance_seconds' in body) advance(body.advance_seconds * 1000);
+      else if ('advance' in body) advance(durationMs(body.advance) ?? 0);
+      else if ('advance_to' in body) {
+        const due = steps.nextDue();
+        if (due === undefined) throw new DomainError(409, ['No autopilot step is pending.'], {}, 'no_pending_step');
+        travelTo(Math.max(due, clock.nowMs()));
+      } else if ('set' in body) {
+        const at = Date.parse(body.set);
+        if (at > clock.nowMs()) travelTo(at);
+        clock.set(at);
+      } else if ('frozen' in body) clock.freeze(body.frozen);
       else clock.backToRealTime();
       uow.run((tx) => {
-        tx.meta.set(CLOCK_KEY, clock.serialize());
+        store(tx);
         tx.events.state('clock', 'clock', 'changed');
       });
       return clock.state();

@@ -34,7 +34,12 @@ export interface ConsultationRequest {
   type: 'chat' | 'video'; family: 'application' | 'client'; doctor_email?: string; dev_type?: string; device_token?: string; location_email?: string;
 }
 
-export interface ConsultationDeps { clock: SimClock; vets: VetService; users: UserService; pets: PetService; identities: IdentityService; messages: MessageService }
+/** What happens to a consultation once opened, in its unit of work: the autopilot schedules its steps (autopilot/scheduler.ts). */
+export type OnOpened = (tx: Tx, consultation: ConsultationRow, facts: { type: 'chat' | 'video'; app: string; vet: string; species: string | null; email: string }) => void;
+
+export interface ConsultationDeps {
+  clock: SimClock; vets: VetService; users: UserService; pets: PetService; identities: IdentityService; messages: MessageService; opened?: OnOpened;
+}
 
 /** The thread's mark of each change (behaviour §16), written in the same unit of work as the change. */
 const LIFECYCLE_MARK: Record<string, (vet: string) => string> = {
@@ -46,7 +51,7 @@ const LIFECYCLE_MARK: Record<string, (vet: string) => string> = {
   completed: () => 'The video call ended.',
 };
 
-export function consultationService({ clock, vets, users, pets, identities, messages }: ConsultationDeps) {
+export function consultationService({ clock, vets, users, pets, identities, messages, opened }: ConsultationDeps) {
   const now = () => formatTimestamp(clock.now());
   const find = (tx: Tx, sid: string, type?: 'chat' | 'video', appId?: number): ConsultationRow => {
     const c = tx.consultations.bySid(sid);
@@ -88,6 +93,7 @@ export function consultationService({ clock, vets, users, pets, identities, mess
       tx.events.state('consultation', sid, 'created');
       const consultation = tx.consultations.byId(id)!;
       messages.system(tx, consultation, req.type === 'chat' ? `Chat requested for ${pet.name}: waiting for Dr. ${vet.first_name} ${vet.last_name} to join.` : `Video call with Dr. ${vet.first_name} ${vet.last_name} for ${pet.name}: ringing.`);
+      opened?.(tx, consultation, { type: req.type, app: app.name, vet: vet.id, species: pet.species, email: user.email });
       return { consultation, vet };
     },
     /** A8: the user and one of its pets, a vet, a channel or room; the user as stored after it. The token is signed after the commit. */

@@ -3,7 +3,7 @@
 // a repository, the database or the simulator's internals. Every command is a unit of work (or the
 // reset and restore, one logged step each) and announces itself with state events.
 import type { z } from 'zod';
-import type { AppRecord, JournalEntry, JournalSummary, ThreadMessage } from '../../../src-shared/control';
+import type { AppRecord, AutopilotDocument, JournalEntry, JournalSummary, ThreadMessage } from '../../../src-shared/control';
 import type { clockBody, feedbackWriteBody } from '../../../src-shared/schemas/control';
 import type { JournalFilter, JournalPage } from '../db/repositories/journal';
 import type { PackageRow } from '../db/repositories/types';
@@ -37,6 +37,9 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
   const onConsultation = (sid: string, activity: string, action: Parameters<typeof uow.run>[0]) => {
     uow.run((tx) => {
       const c = consultations.assertExists(tx, sid);
+      // The tester acts as the vet: the autopilot lets go of this consultation (only if the action is allowed:
+      // a refused one rolls the takeover back with it).
+      s.autopilot.steps.takeOver(tx, c);
       // Stamped before the action: on the timeline the vet's action comes before the marks it leaves in the thread.
       const at = new Date(ctx.clock.nowMs()).toISOString();
       action(tx);
@@ -66,6 +69,12 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     /** A consultation's thread, oldest first, after index `after` (404 for an unknown sid). */
     messages: (sid: string, after?: number, limit?: number) => s.messages.thread(sid, after, limit),
     consultationCounts: browser.consultationCounts,
+    /** The autopilot's rules in force. */
+    autopilot: (): AutopilotDocument => s.autopilot.get(),
+    /** Its pending steps in due order (of one consultation with `sid`). */
+    autopilotPending: (filter: { sid?: string }, limit?: number) => s.autopilot.pending(filter, limit),
+    /** The JSON Schema of a rules document. */
+    autopilotSchema: () => s.autopilot.schema(),
     requests: (f: JournalFilter, page: JournalPage): { items: JournalSummary[]; total: number } => journal.list(f, page),
     requestCount: (f: JournalFilter = {}): number => journal.count(f),
     /** Full entries of the filtered set, oldest first (the HAR export). */
@@ -93,9 +102,20 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     recordOutcome: (sid: string, outcome: Outcome) => onConsultation(sid, `outcome:${outcome}`, (tx) => consultations.recordOutcome(tx, sid, outcome)),
     /** The vet's feedback (an `emergency` one may activate the user's fund); the card as committed. */
     writeFeedback: (sid: string, body: z.infer<typeof feedbackWriteBody>) => onConsultation(sid, 'feedback', (tx) => s.feedback.write(tx, sid, body)),
-    /** The vet or the owner writes in a consultation's thread: the message as stored (index, time). */
+    /**
+     * The vet or the owner writes in a consultation's thread: the message as stored (index, time). Writing as
+     * the vet takes the consultation over from the autopilot; the owner's side is not the vet's script.
+     */
     postMessage: (sid: string, author: 'vet' | 'owner', body: string): ThreadMessage =>
-      uow.run((tx) => s.messages.post(tx, consultations.assertExists(tx, sid), author, body)),
+      uow.run((tx) => {
+        const c = consultations.assertExists(tx, sid);
+        if (author === 'vet') s.autopilot.steps.takeOver(tx, c);
+        return s.messages.post(tx, c, author, body);
+      }),
+    /** Replaces the autopilot's rules (checked by their schema: InvalidAutopilot names every problem). */
+    setAutopilot: (doc: unknown): AutopilotDocument => s.autopilot.set(doc),
+    /** The autopilot off: no rules, no pending steps. */
+    clearAutopilot: (): AutopilotDocument => s.autopilot.clear(),
     clearJournal: () => journal.clear(),
     /** See simulator-state.ts: `answer` is called once the reset is durable, before the bookkeeping after it. */
     reset: (answer?: () => void) => s.simulator.reset(answer),

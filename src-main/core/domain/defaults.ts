@@ -29,8 +29,16 @@ export function defaultsService({ db, uow, apps, vets, payments, catalogueFile }
     /**
      * Every table back to the defaults, as one durable step (Lifecycle.reset). The seeded state is
      * reused while the catalogue file reads the same; the demo app is created "now" at every reset,
-     * as the seeding of an empty database would have it.
+     * as the seeding of an empty database would have it. `keep` writes what survives a reset (configuration
+     * such as the autopilot's rules) into the same logged step.
      */
-    reset: () => db.resetToSeeded(seedInto, { key: readFileSync(catalogueFile, 'utf8'), fresh: (tx) => apps.stampDefault(tx) }),
+    reset: (keep?: (tx: Tx) => void) =>
+      db.resetToSeeded(seedInto, {
+        key: readFileSync(catalogueFile, 'utf8'),
+        fresh: (tx) => {
+          apps.stampDefault(tx);
+          keep?.(tx);
+        },
+      }),
   };
 }

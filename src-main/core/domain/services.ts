@@ -8,6 +8,9 @@ import type { Database } from '../db/database';
 import { Reads } from '../db/repositories';
 import { resourcePath } from '../resources';
 import { appService } from './apps';
+import { autopilotService } from './autopilot';
+import { autopilotRulesService } from './autopilot/rules';
+import { autopilotScheduler } from './autopilot/scheduler';
 import { clientUserService } from './client-users';
 import { clockService } from './clock';
 import { consultationService } from './consultations';
@@ -53,18 +56,22 @@ export function buildServices(ctx: DomainContext, opts: ServiceOptions) {
   const users = userService({ clock, uow, pets, identities });
   const payments = paymentService({ clock });
   const messages = messageService({ clock, reads });
-  const consultations = consultationService({ clock, vets, users, pets, identities, messages });
+  // The autopilot's rules come first: opening a consultation schedules the steps of the first rule that fits it.
+  const autopilotRules = autopilotRulesService({ uow, reads });
+  const scheduler = autopilotScheduler({ clock, rules: autopilotRules });
+  const consultations = consultationService({ clock, vets, users, pets, identities, messages, opened: scheduler.schedule });
   const clientUsers = clientUserService({ clock, users, pets, payments, identities, consultations });
   const feedback = feedbackService({ clock });
   const faults = faultService({ uow, reads, random });
   const journal = journalService(ctx, opts.journalDb, opts.journalCap);
-  const clockSettings = clockService({ clock, uow, reads });
+  const autopilot = autopilotService({ clock, uow, reads, consultations, messages, feedback, vets, rules: autopilotRules });
+  const clockSettings = clockService({ clock, uow, reads, steps: autopilot.steps });
   const defaults = defaultsService({ db, uow, apps, vets, payments, catalogueFile: opts.catalogueFile ?? resourcePath('packages.json') });
   const simulator = simulatorStateService({
-    db, clock, events, apps, clockSettings, faults, journal, defaults, forgetRateWindows: opts.forgetRateWindows ?? (() => {}),
+    db, clock, events, apps, clockSettings, faults, autopilotRules, journal, defaults, forgetRateWindows: opts.forgetRateWindows ?? (() => {}),
   });
   return {
-    reads, apps, vets, defaults, users, pets, consultations, messages, feedback, payments, clientUsers, tokens, identities, faults, journal, simulator,
+    reads, apps, vets, defaults, users, pets, consultations, messages, feedback, payments, clientUsers, tokens, identities, faults, journal, simulator, autopilot,
     clock: clockSettings,
     packages: packageService({ uow, reads }),
     reports: reportService({ reads, events }),

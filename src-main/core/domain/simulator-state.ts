@@ -1,9 +1,12 @@
 // The simulator's state as a whole: what is kept in memory besides the data (caches, the clock, fault
-// rules, the journal's numbering) follows the data at start, after a reset and after a restore.
+// rules, autopilot rules, the journal's numbering) follows the data at start, after a reset and after a restore.
+// The autopilot's rules are configuration: a reset keeps them (a restore takes the snapshot's, as for the clock
+// and the fault rules); the pending steps are state, and go with the data.
 import type { SimClock } from '../clock';
 import type { Database } from '../db/database';
 import type { SimulatorEventBus } from '../events';
 import type { AppService } from './apps';
+import type { AutopilotRulesService } from './autopilot/rules';
 import type { clockService } from './clock';
 import type { defaultsService } from './defaults';
 import type { faultService } from './faults';
@@ -17,6 +20,7 @@ export interface SimulatorStateDeps {
   apps: AppService;
   clockSettings: ReturnType<typeof clockService>;
   faults: ReturnType<typeof faultService>;
+  autopilotRules: AutopilotRulesService;
   journal: ReturnType<typeof journalService>;
   defaults: ReturnType<typeof defaultsService>;
   /** The rate limiter's windows (http/rate-limit.ts): a reset or a restore starts them over. */
@@ -29,6 +33,7 @@ export function simulatorStateService(d: SimulatorStateDeps) {
     d.apps.invalidate();
     d.clockSettings.load();
     d.faults.load();
+    d.autopilotRules.load();
     d.journal.resync();
   };
   return {
@@ -43,7 +48,8 @@ export function simulatorStateService(d: SimulatorStateDeps) {
       // The clock first: the demo app is stamped with real time. The reset is one op-log record (the
       // seeded state replayed from it), so a kill -9 at any point restarts from the old state or the reset one (tested).
       d.clock.backToRealTime();
-      await d.defaults.reset();
+      // The rules in force are written again in the reset's own logged step: a crash never loses them.
+      await d.defaults.reset((tx) => d.autopilotRules.keep(tx));
       // Committed and durable: the caller may answer now, which takes the rest off the time a client
       // waits (issue 14). From here to the end nothing awaits (test/api/reset-order.test.ts).
       try {

@@ -1,7 +1,9 @@
 // A consultation's timeline (behaviour §16): every partner request that touched it (from the request journal),
-// every vet action (consultation_activity) and every message of its thread, in time order. Read-only.
+// every vet action and autopilot step with its cause (consultation_activity) and every message of its thread, in
+// time order. Read-only.
 import type { JournalEntry, TimelineEntry } from '../../../src-shared/control';
 import { parseTimestamp } from '../clock';
+import type { ActivityRow } from '../db/repositories/messages';
 import type { ConsultationRow } from '../db/repositories/types';
 import { journalTime } from '../journal/time';
 import type { Services } from './services';
@@ -34,6 +36,17 @@ const ACTION_TEXT: Record<string, string> = {
   accept: 'The vet accepted the chat', end: 'The vet ended it', feedback: 'The vet wrote feedback',
   'outcome:accepted': 'The vet accepted the call', 'outcome:declined': 'The vet declined the call', 'outcome:notanswered': 'The vet did not answer the call',
 };
+/** What the autopilot did, as the timeline says it; its cause (rule, step, draw, or why it was skipped) follows. */
+const AUTOPILOT_TEXT: Record<string, string> = {
+  accept: 'The autopilot accepted the chat', end: 'The autopilot ended it', say: 'The autopilot wrote in the chat', feedback: 'The autopilot wrote feedback',
+  'outcome:accepted': 'The autopilot accepted the call', 'outcome:declined': 'The autopilot declined the call', 'outcome:notanswered': 'The autopilot did not answer the call',
+  'vet_online:true': 'The autopilot set the vet online', 'vet_online:false': 'The autopilot set the vet offline',
+  skipped: 'An autopilot step was skipped', taken_over: 'Taken over by the tester', dropped: 'The autopilot let go',
+};
+const autopilotEntry = (a: ActivityRow): TimelineEntry => ({
+  at: a.at, kind: 'autopilot', action: a.action, cause: a.cause ?? undefined,
+  text: `${AUTOPILOT_TEXT[a.action] ?? `Autopilot: ${a.action}`}${a.cause ? ` (${a.cause})` : ''}`,
+});
 const iso = (journal: string) => `${journal.replace(' ', 'T')}Z`;
 const clip = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -46,9 +59,9 @@ export function timelineOf(s: Services, c: ConsultationRow): TimelineEntry[] {
       if (touches(e, c.sid))
         entries.push({ at: iso(e.time), kind: 'request', request_id: e.id, endpoint: e.endpoint, method: e.method, path: e.path, status: e.status, text: `${e.endpoint} ${e.method} ${e.path} → ${e.status}` });
   for (const a of s.reads.messages.activityOf(c.id))
-    entries.push({ at: a.at, kind: 'vet_action', action: a.action, text: ACTION_TEXT[a.action] ?? a.action });
+    entries.push(a.actor === 'autopilot' ? autopilotEntry(a) : { at: a.at, kind: 'vet_action', action: a.action, text: ACTION_TEXT[a.action] ?? a.action });
   for (const m of s.messages.thread(c.sid, 0, 10_000).items)
     entries.push({ at: m.created_at, kind: 'message', index: m.index, author: m.author, text: `${m.author_name}: ${clip(m.body)}` });
-  // Stable: at equal times, requests first, then actions, then messages (a request's effects follow it).
+  // Stable: at equal times, requests first, then actions (the vet's and the autopilot's), then messages (a request's effects follow it).
   return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }

@@ -2,6 +2,7 @@
 // so a script can generate a typed client for it as partners do for openapi.json.
 import { z } from 'zod';
 import { appCreateBody, appPatchBody, clockBody, feedbackWriteBody, messagePostBody, outcomeBody, packageBody, vetPatchBody } from '../../../src-shared/schemas/control';
+import { autopilotDocument } from '../../../src-shared/schemas/autopilot';
 import { faultRuleSchema } from '../domain/faults';
 import * as S from './control-schemas';
 import { requestJsonSchema, tidy, type JsonSchema } from './json-schema';
@@ -11,7 +12,7 @@ interface Route {
   path: string;
   id: string;
   summary: string;
-  tag: 'System' | 'Journal' | 'Tenants and roster' | 'State' | 'Vet console';
+  tag: 'System' | 'Journal' | 'Tenants and roster' | 'State' | 'Vet console' | 'Autopilot';
   query?: Record<string, JsonSchema>;
   body?: z.ZodType;
   /** The success answer: a schema (JSON, status 200 unless given) or raw content. */
@@ -33,7 +34,10 @@ const journalFilters = {
 const ROUTES: Route[] = [
   { method: 'get', path: '/health', id: 'getHealth', summary: 'Liveness, version and addresses', tag: 'System', ok: S.health },
   { method: 'get', path: '/clock', id: 'getClock', summary: 'The simulator clock', tag: 'System', ok: S.clockState },
-  { method: 'post', path: '/clock', id: 'setClock', summary: 'Advance, set, freeze or return to real time', tag: 'System', body: clockBody, ok: S.clockState, errors: ['422'] },
+  {
+    method: 'post', path: '/clock', id: 'setClock', tag: 'System', body: clockBody, ok: S.clockState, errors: ['409', '422'],
+    summary: 'Advance (seconds, a duration such as 5m, or to the next autopilot step), set, freeze or return to real time; autopilot steps that fall due in a move run first, in order (409 no_pending_step: advance_to next_step with none pending)',
+  },
   { method: 'get', path: '/faults', id: 'getFaults', summary: 'Fault rules', tag: 'System', ok: S.itemsOf(S.faultRule) },
   { method: 'put', path: '/faults', id: 'putFaults', summary: 'Replace the fault rules', tag: 'System', body: z.object({ items: z.array(faultRuleSchema).max(100) }), ok: S.itemsOf(S.faultRule), errors: ['422'] },
   { method: 'post', path: '/reset', id: 'reset', summary: "Back to a new data dir's state", tag: 'System', ok: z.object({ reset: z.literal(true) }) },
@@ -91,6 +95,18 @@ const ROUTES: Route[] = [
   { method: 'get', path: '/consultations/{sid}/messages', id: 'listMessages', summary: 'The thread, oldest first (after=<index>, limit)', tag: 'Vet console', ok: S.messagePage, errors: ['404'] },
   { method: 'post', path: '/consultations/{sid}/messages', id: 'postMessage', summary: 'The vet or the owner writes in an open chat', tag: 'Vet console', body: messagePostBody, ok: { status: 201, schema: S.threadMessage }, errors: ['404', '409', '422'] },
   { method: 'put', path: '/consultations/{sid}/feedback', id: 'writeFeedback', summary: 'The vet writes (or replaces) the feedback', tag: 'Vet console', body: feedbackWriteBody, ok: S.consultation, errors: ['404', '409', '422'] },
+
+  { method: 'get', path: '/autopilot', id: 'getAutopilot', summary: 'The autopilot\'s rules in force', tag: 'Autopilot', ok: S.autopilotRules },
+  {
+    method: 'put', path: '/autopilot', id: 'putAutopilot', tag: 'Autopilot', body: autopilotDocument, ok: S.autopilotRules, errors: ['422'],
+    summary: 'Replace the rules (for consultations created from now on); 422 invalid_autopilot with `details: [{path, message}]` changes nothing',
+  },
+  { method: 'delete', path: '/autopilot', id: 'clearAutopilot', summary: 'No rules; every pending step is dropped', tag: 'Autopilot', ok: S.autopilotRules },
+  {
+    method: 'get', path: '/autopilot/pending', id: 'listPendingSteps', summary: 'Steps waiting for the simulator clock, in due order', tag: 'Autopilot',
+    query: { sid: str, limit: { type: 'integer', minimum: 1, maximum: 5000 } }, ok: S.pendingSteps,
+  },
+  { method: 'get', path: '/autopilot.schema.json', id: 'getAutopilotSchema', summary: 'JSON Schema of a rules document', tag: 'Autopilot', ok: z.record(z.string(), z.unknown()) },
 ];
 
 const GUARDS = {

@@ -2,6 +2,7 @@
 // open (more fields may come as the simulator grows); the fields listed are typed for generated clients.
 import { z } from 'zod';
 import { RECOMMENDATIONS } from '../../../src-shared/control';
+import { autopilotDocument } from '../../../src-shared/schemas/autopilot';
 import { emergencyStats } from '../../../src-shared/schemas/responses/users';
 
 export const controlComponents = z.registry<{ id: string; description?: string }>();
@@ -83,7 +84,8 @@ export const threadMessage = component('Message', z.looseObject({
   body: text, created_at: text.describe('ISO 8601 with milliseconds, simulator clock'),
 }), 'One message of a consultation\'s thread.');
 export const timelineEntry = component('TimelineEntry', z.looseObject({
-  at: text, kind: z.enum(['request', 'vet_action', 'message']), text,
+  at: text, kind: z.enum(['request', 'vet_action', 'autopilot', 'message']), text,
+  cause: text.optional().describe('Autopilot entries: why it acted, e.g. `rule 1, step 0, draw 0.27 → declined`, or why a step was skipped'),
   request_id: id.optional(), endpoint: nullableText.optional(), method: text.optional(), path: text.optional(), status: z.int().optional(),
   action: text.optional(), index: z.int().optional(), author: z.enum(['vet', 'owner', 'system']).optional(),
 }), 'One line of a consultation\'s timeline, in time order.');
@@ -99,7 +101,7 @@ export const consultation = component('Consultation', z.looseObject({
   pet: z.looseObject({ id, name: text, species: nullableText, breed: nullableText, age: text, weight: nullableText, sex: text, profile: nullableText }).nullable(),
   vet: z.looseObject({ id: text, username: text, first_name: text, last_name: text }).nullable(),
   feedback: feedbackRow.nullable(),
-  timeline: z.array(timelineEntry).optional().describe('One consultation only (GET /consultations/{sid}): every partner request, vet action and message'),
+  timeline: z.array(timelineEntry).optional().describe('One consultation only (GET /consultations/{sid}): every partner request, vet action, autopilot step and message'),
   owner_page_url: nullableText.optional().describe('One consultation only: the pet owner\'s page for it, when its token can be signed'),
 }), 'A consultation with the cards the vet console shows.');
 
@@ -109,6 +111,13 @@ export const userDetail = component('UserDetail', z.looseObject({
   pets: z.array(z.looseObject({ ...petFields, is_default: z.boolean() })), devices: z.array(z.looseObject({ id, device_token: nullableText, dev_type: nullableText })),
   consultations: z.array(z.looseObject({ id, sid: text, type: z.enum(['chat', 'video']), status: text })),
 }));
+
+export const autopilotRules = component('AutopilotRules', autopilotDocument, 'The autopilot\'s rules in force (`{ rules: [] }`: none).');
+export const pendingStep = component('PendingStep', z.looseObject({
+  sid: text, rule: z.int().describe('Index of the rule, from 0'), step: z.int().describe('Index of the step in its rule, from 0'),
+  action: z.enum(['accept', 'end', 'say', 'feedback', 'outcome', 'vet_online']), due_at: text.describe('ISO 8601, simulator clock'),
+}), 'An autopilot step waiting for the simulator clock.');
+export const pendingSteps = component('PendingSteps', z.looseObject({ items: z.array(pendingStep), total: z.int() }));
 
 export const demoDataResult = component('DemoDataResult', z.looseObject({ loaded: z.boolean(), users: z.int(), consultations: z.int(), message: text }));
 

@@ -1,9 +1,10 @@
-// Apps and credentials, rate limits, fault rules, the simulator clock, and the data itself.
+// Apps and credentials, rate limits, fault rules, the simulator clock, the vet autopilot, and the data itself.
 import { useState } from 'react';
 import { api } from '../api';
 import { useStore } from '../store';
 import type { AppRecord } from '../store/shared';
 import { CopyButton, useAction } from '../components/common';
+import { AutopilotEditor } from './AutopilotEditor';
 import { FaultsEditor } from './FaultsEditor';
 import { refresh } from '../sync';
 import { CORS_ORIGIN_PATTERN } from '../../../src-shared/cors-origins';
@@ -15,6 +16,7 @@ export function Settings() {
     <div className="settings">
       <Apps />
       <Clock />
+      <AutopilotEditor />
       <FaultsEditor />
       <Data />
     </div>

@@ -4,6 +4,7 @@
 import type { Param } from '../oplog';
 import type { Row, Sql } from '../sql';
 import { appsRepo } from './apps';
+import { autopilotRepo } from './autopilot';
 import { consultationCardsRepo } from './consultation-cards';
 import { consultationsRepo, feedbackRepo } from './consultations';
 import { messagesRepo } from './messages';
@@ -30,6 +31,7 @@ export abstract class Repositories implements Sql {
   #reports?: ReturnType<typeof reportsRepo>;
   #meta?: ReturnType<typeof metaRepo>;
   #messages?: ReturnType<typeof messagesRepo>;
+  #autopilot?: ReturnType<typeof autopilotRepo>;
 
   get apps() {
     return (this.#apps ??= appsRepo(this));
@@ -65,6 +67,10 @@ export abstract class Repositories implements Sql {
   /** Consultation threads and the vet's activity (messages.ts). */
   get messages() {
     return (this.#messages ??= messagesRepo(this));
+  }
+  /** The autopilot's pending steps (autopilot.ts). */
+  get autopilot() {
+    return (this.#autopilot ??= autopilotRepo(this));
   }
 }
 

@@ -1,9 +1,10 @@
-// A consultation's thread and its vet activity, as stored (migration 4).
+// A consultation's thread and what the vet and the autopilot did to it, as stored (migrations 4 and 5).
 import type { Sql } from '../sql';
 import { table } from '../table';
 
 export interface MessageRow { id: number; consultation_id: number; idx: number; author: string; author_name: string; body: string; created_at: string }
-export interface ActivityRow { id: number; consultation_id: number; at: string; actor: string; action: string }
+/** `actor` is `vet` or `autopilot`; `cause` says why the autopilot acted (null for the vet's own actions). */
+export interface ActivityRow { id: number; consultation_id: number; at: string; actor: string; action: string; cause?: string | null }
 
 const messages = table<MessageRow>('messages');
 const activity = table<ActivityRow>('consultation_activity');
