@@ -2,6 +2,11 @@
 // Every timestamp, trial day, token expiry and rate window reads this clock.
 export interface ClockState { now: string; real: string; offset_ms: number; frozen: boolean; is_real_time: boolean }
 
+/** The instants the clock may show: years 1970–9999, every one of which formats (toISOString throws past ±275760). */
+export const CLOCK_MIN_MS = 0;
+export const CLOCK_MAX_MS = 253_402_300_799_999;
+export const clockInRange = (ms: number) => Number.isFinite(ms) && ms >= CLOCK_MIN_MS && ms <= CLOCK_MAX_MS;
+
 export class SimClock {
   private offsetMs = 0;
   private frozenAt: number | null = null;
@@ -50,14 +55,24 @@ export class SimClock {
   serialize(): string {
     return JSON.stringify({ offsetMs: this.offsetMs, frozenAt: this.frozenAt });
   }
-  restore(json: string | undefined): void {
-    if (!json) return;
+  /**
+   * The stored setting; false when it does not read as an offset or a frozen instant within years 1970–9999 (a
+   * hostile snapshot, a hand-edited file): the clock is then real time, never a value every request would die on.
+   */
+  restore(json: string | undefined): boolean {
+    this.backToRealTime();
+    if (!json) return true;
     try {
-      const s = JSON.parse(json) as { offsetMs?: number; frozenAt?: number | null };
-      this.offsetMs = Number(s.offsetMs ?? 0);
-      this.frozenAt = s.frozenAt ?? null;
+      const s = JSON.parse(json) as { offsetMs?: unknown; frozenAt?: unknown };
+      const offsetMs = s.offsetMs ?? 0;
+      const frozenAt = s.frozenAt ?? null;
+      if (typeof offsetMs !== 'number' || !clockInRange(this.realNow() + offsetMs)) return false;
+      if (frozenAt !== null && (typeof frozenAt !== 'number' || !clockInRange(frozenAt))) return false;
+      this.offsetMs = offsetMs;
+      this.frozenAt = frozenAt;
+      return true;
     } catch {
-      /* a bad value means real time */
+      return false;
     }
   }
 }

@@ -146,7 +146,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
 
   const wasEmpty = !services.apps.list().length;
   services.defaults.seed();
-  services.simulator.load();
+  for (const problem of services.simulator.load()) board.add(problem);
   if (options.autopilot) {
     try {
       services.autopilot.set(options.autopilot);

@@ -33,7 +33,10 @@ export const clockBody = z.union([
   z.object({ advance: duration }),
   /** To the time the next pending autopilot step falls due (409 no_pending_step when none is pending). */
   z.object({ advance_to: z.literal('next_step', { error: 'advance_to accepts only "next_step"' }) }),
-  z.object({ set: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'set must be a date-time') }),
+  // Four-digit years from 1970 (Date.parse also reads "+275760-…" and "20261-01-01", which no timestamp can show).
+  z.object({
+    set: z.string().refine((s) => /^(19[7-9]\d|[2-9]\d{3})-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), 'set must be an ISO 8601 date-time between 1970 and 9999'),
+  }),
   z.object({ frozen: z.boolean() }),
   z.object({ real_time: z.literal(true) }),
 ]);

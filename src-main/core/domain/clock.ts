@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { clockBody } from '../../../src-shared/schemas/control';
 import { durationMs } from '../../../src-shared/schemas/duration';
-import type { ClockState, SimClock } from '../clock';
+import { clockInRange, type ClockState, type SimClock } from '../clock';
 import type { UnitOfWork } from '../db/unit-of-work';
 import { DomainError } from '../errors';
 import type { AutopilotSteps } from './autopilot/steps';
@@ -41,12 +41,18 @@ export function clockService({ clock, uow, reads, steps = NO_STEPS }: { clock: S
 
   return {
     state: (): ClockState => clock.state(),
-    /** The stored setting (at start, after a reset or a restore); a value that does not read means real time. */
-    load(): void {
-      clock.restore(reads.meta.get(CLOCK_KEY));
+    /**
+     * The stored setting (at start, after a reset or a restore); a value that does not read, or names an instant
+     * outside years 1970–9999, means real time: the sentence to tell the user, or undefined.
+     */
+    load(): string | undefined {
+      if (clock.restore(reads.meta.get(CLOCK_KEY))) return undefined;
+      return 'The stored simulator clock was not a time between 1970 and 9999; the clock runs in real time instead.';
     },
     /** Advance (seconds, a duration, or to the next autopilot step), set, freeze or thaw, or back to real time. */
     change(body: z.infer<typeof clockBody>): ClockState {
+      const target = 'advance_seconds' in body ? clock.nowMs() + body.advance_seconds * 1000 : 'advance' in body ? clock.nowMs() + (durationMs(body.advance) ?? 0) : 'set' in body ? Date.parse(body.set) : clock.nowMs();
+      if (!clockInRange(target)) throw new DomainError(422, ['The clock must stay between 1970-01-01 and 9999-12-31.']);
       if ('advance_seconds' in body) advance(body.advance_seconds * 1000);
       else if ('advance' in body) advance(durationMs(body.advance) ?? 0);
       else if ('advance_to' in body) {

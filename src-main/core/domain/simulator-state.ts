@@ -28,13 +28,14 @@ export interface SimulatorStateDeps {
 }
 
 export function simulatorStateService(d: SimulatorStateDeps) {
-  /** What memory holds besides the data, read again from the data. */
-  const load = () => {
+  /** What memory holds besides the data, read again from the data; what had to be set back, in words. */
+  const load = (): string[] => {
     d.apps.invalidate();
-    d.clockSettings.load();
+    const clockProblem = d.clockSettings.load();
     d.faults.load();
     d.autopilotRules.load();
     d.journal.resync();
+    return clockProblem ? [clockProblem] : [];
   };
   return {
     load,

@@ -1,7 +1,8 @@
 // Journal times: UTC `YYYY-MM-DD HH:MM:SS.mmm`, the spec's timestamp style plus milliseconds. The text
 // sorts like the instant it names, so a time range is a plain comparison on the column.
 
-const format = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 23);
+// Never throws, whatever the clock says: this runs after the answer is sent, where a throw would end the process.
+const format = (ms: number) => (Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString().replace('T', ' ').slice(0, 23) : String(ms));
 
 // Every partner request is stamped, and requests come hundreds to a millisecond's second: the date and
 // time up to the second are formatted once per second, the milliseconds appended (toISOString was 2% of A5).
