@@ -15,6 +15,8 @@ export const faultRuleSchema = z.object({
   count: z.number().int().min(1).nullable().optional(),
 });
 export const faultRulesSchema = z.array(faultRuleSchema).max(100);
+/** Rules as stored: every one has its id, and a count that ran down may be 0. */
+const storedRulesSchema = z.array(faultRuleSchema.extend({ id: z.string(), count: z.number().int().min(0).nullable() })).max(100);
 
 const FAULTS_KEY = 'faults';
 
@@ -23,9 +25,20 @@ export function faultService({ uow, reads, random = Math.random }: { uow: UnitOf
   const persist = (tx: Tx, next: FaultRule[]) => tx.meta.set(FAULTS_KEY, JSON.stringify(next));
   return {
     /** The stored rules (at start, after a reset or a restore). */
-    load(): void {
+    /**
+     * The stored rules (at start, after a reset or a restore); rules that do not read as fault rules (a hostile
+     * snapshot's `{"a":1}` made every partner request answer 500) mean none: the sentence to tell, or undefined.
+     */
+    load(): string | undefined {
       const stored = reads.meta.get(FAULTS_KEY);
-      rules = stored ? (JSON.parse(stored) as FaultRule[]) : [];
+      rules = [];
+      if (!stored) return undefined;
+      try {
+        rules = storedRulesSchema.parse(JSON.parse(stored)) as FaultRule[];
+        return undefined;
+      } catch {
+        return 'The stored fault rules do not read as fault rules; none are in force.';
+      }
     },
     list: () => rules,
     replace(next: z.infer<typeof faultRulesSchema>): FaultRule[] {

@@ -32,10 +32,10 @@ export function simulatorStateService(d: SimulatorStateDeps) {
   const load = (): string[] => {
     d.apps.invalidate();
     const clockProblem = d.clockSettings.load();
-    d.faults.load();
+    const faultsProblem = d.faults.load();
     d.autopilotRules.load();
     d.journal.resync();
-    return clockProblem ? [clockProblem] : [];
+    return [clockProblem, faultsProblem].filter((p): p is string => !!p);
   };
   return {
     load,
@@ -64,10 +64,23 @@ export function simulatorStateService(d: SimulatorStateDeps) {
       }
     },
     /** Replaces the data with a snapshot, checked aside first (Database.replaceWith); the defaults it lacks are added. */
+    /**
+     * Replaces the data with a snapshot, checked completely in a database of its own first (db lifecycle). What
+     * can only be checked once it is live — the default app seeded beside its apps, its stored settings read —
+     * that fails puts the data from before back, file and memory, and the snapshot is refused.
+     */
     async restore(bytes: Uint8Array): Promise<void> {
+      const before = d.db.export();
       await d.db.replaceWith(bytes, Object.keys(IMAGE_TYPES));
-      d.defaults.seed();
-      load();
+      try {
+        d.defaults.seed();
+        const problems = load();
+        if (problems.length) throw new Error(problems.join(' '));
+      } catch (err) {
+        await d.db.replaceWith(before, Object.keys(IMAGE_TYPES));
+        load();
+        throw new Error(`The snapshot cannot be used, and nothing was changed: ${(err as Error).message}`);
+      }
       d.forgetRateWindows();
       d.events.state('simulator', 'all', 'restored');
     },
