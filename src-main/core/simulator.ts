@@ -1,4 +1,5 @@
 // openSimulator / createSimulator: the one core behind the Electron app, the `serve` CLI and the tests.
+import { limitConnections, type ConnectionLimits } from './http/connection-limits';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -27,6 +28,8 @@ import type { SimulatorInternals } from './simulator-internals';
 import type { AutopilotDocument } from '../../src-shared/control';
 
 export interface SimulatorOptions {
+  /** Caps on open connections, in total and per client address (http/connection-limits.ts). */
+  connectionLimits?: ConnectionLimits;
   /** Folder holding simulator.sqlite; ignored when inMemory. */
   dataDir?: string;
   inMemory?: boolean;
@@ -199,7 +202,8 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
     reset: () => services.simulator.reset(),
     listen(port = 4010, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
-        const s = createServer(answer);
+        const s = createServer();
+        s.on('request', limitConnections(s, answer, options.connectionLimits));
         // Longer than common clients keep idle sockets, so the server never closes one a client is
         // about to reuse (which the client sees as ECONNRESET; seen in the soak test with 5 s).
         s.keepAliveTimeout = 65_000;
