@@ -1,8 +1,7 @@
 // What `POST /__sim/v1/reset` costs, piece by piece, in process (no HTTP): the whole
 // `Simulator.reset()`, and the database's own part of it timed alone — the swap to the reset state
-// (`services.defaults.reset()`, i.e. `Database.resetToSeeded`, where the build has it, else
-// `resetToEmpty` followed by the seeding transaction the simulator runs) — with a few partner writes before each reset so that every
-// reset has something to drop. Medians over many resets, after a few that warm the code.
+// (`services.defaults.reset()`, i.e. `Database.resetToSeeded`) — with a few partner writes before each
+// reset so that every reset has something to drop. Medians over many resets, after a few that warm the code.
 // Usage: node bench/reset-cost.mjs [resets=60]   (needs a fresh `npm run build`)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,21 +30,8 @@ async function timed(fn) {
 async function run(storage) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-reset-'));
   const sim = await createSimulator(storage === 'disk' ? { dataDir: dir, checkpointIntervalMs: 3_600_000 } : { inMemory: true });
-  const { services: s, ctx } = sim;
-  const db = ctx.db;
-  // The simulator's own seeding (simulator.ts seedDefaults), for timing the database's part alone.
-  const packages = join(new URL('..', import.meta.url).pathname, 'resources', 'packages.json');
-  const seed = () => {
-    s.apps.seedDefault();
-    s.vets.seed();
-    s.payments.seedCatalogue(packages);
-  };
-  const swap = s.defaults
-    ? () => s.defaults.reset()
-    : async () => {
-      await db.resetToEmpty();
-      db.tx(seed);
-    };
+  const { services: s } = sim;
+  const swap = () => s.defaults.reset();
   try {
     const whole = [], part = [];
     for (let i = 0; i < RESETS + 5; i++) {
@@ -56,7 +42,7 @@ async function run(storage) {
       if (i >= 5) whole.push(a), part.push(b);
     }
     await sim.reset(); // the swap alone leaves the rest of the simulator's state behind
-    return { whole: median(whole), part: median(part), api: s.defaults ? 'services.defaults.reset' : 'resetToEmpty + seeding' };
+    return { whole: median(whole), part: median(part), api: 'services.defaults.reset' };
   } finally {
     await sim.close();
     rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
-// The route table of the partner API without its schemas: light enough for the UI bundle.
+// The route table of the partner API without its schemas (each endpoint's contract, endpoints.ts, adds
+// them): light enough for the UI bundle.
 
 export type Family = 'application' | 'client';
 export type EndpointId =

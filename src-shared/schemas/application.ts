@@ -141,10 +141,6 @@ export const videoCallActionBody = fields({
   room_sid: text({ required: true }),
 });
 
-export type PetAddBody = z.output<typeof petAddBody>;
-export type PetUpdateBody = z.output<typeof petUpdateBody>;
-export type PetListQuery = z.output<typeof petListQuery>;
-export type WebUserReportBody = z.output<typeof webUserReportBody>;
+/** The domain's inputs (domain/users.ts): what these schemas produce. */
 export type RegisterUserBody = z.output<typeof registerUserBody>;
-export type TalkToVetBody = z.output<typeof talkToVetBody>;
 export type UserActionBody = z.output<typeof userActionBody>;

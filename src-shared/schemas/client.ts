@@ -114,9 +114,6 @@ export const clientActionBody = fields({
   type: oneOf(PACKAGE_TYPES),
 });
 
+/** The domain's inputs (domain/client-users.ts): what these schemas produce. */
 export type ClientRegisterBody = z.output<typeof clientRegisterBody>;
 export type ClientTalkToVetBody = z.output<typeof clientTalkToVetBody>;
-export type UserReportBody = z.output<typeof userReportBody>;
-export type PaymentReportBody = z.output<typeof paymentReportBody>;
-export type VetFeedbacksBody = z.output<typeof vetFeedbacksBody>;
-export type ClientActionBody = z.output<typeof clientActionBody>;

@@ -1,6 +1,8 @@
 // Step 1 and 2 of every partner request: which endpoint (404 / 405), which app (404).
-import { ENDPOINTS, type Endpoint, type Family } from '../../../src-shared/endpoints';
+import type { Family } from '../../../src-shared/endpoint-list';
 import { Memo } from '../memo';
+import type { PartnerEndpoint } from '../partner/endpoint';
+import { PARTNER_ENDPOINTS } from '../partner/endpoints';
 
 export const FAMILY_PATTERNS: [Family, RegExp][] = [
   ['application', /^\/api\/v2\/([^/]+)(\/.*)$/],
@@ -8,8 +10,8 @@ export const FAMILY_PATTERNS: [Family, RegExp][] = [
 ];
 
 // Looked up once per request: endpoints by family and path, built once.
-const BY_PATH = new Map<string, Endpoint[]>();
-for (const e of ENDPOINTS) {
+const BY_PATH = new Map<string, PartnerEndpoint[]>();
+for (const e of PARTNER_ENDPOINTS) {
   const key = `${e.family} ${e.path}`;
   BY_PATH.set(key, [...(BY_PATH.get(key) ?? []), e]);
 }
@@ -18,7 +20,7 @@ export type RouteMatch =
   | { kind: 'none' }
   | { kind: 'unknown-path'; family: Family; appName: string }
   | { kind: 'wrong-method'; family: Family; appName: string; allow: string }
-  | { kind: 'endpoint'; family: Family; appName: string; endpoint: Endpoint };
+  | { kind: 'endpoint'; family: Family; appName: string; endpoint: PartnerEndpoint };
 
 const NONE: RouteMatch = { kind: 'none' };
 

@@ -1,16 +1,22 @@
-// openapi.json of the partner API, both families: requests from the zod schemas that validate them,
-// responses from the zod schemas the contract test holds every response of the test suite to.
+// openapi.json of the partner API, both families, from the one list of endpoint contracts: requests from
+// the zod schemas that validate them, responses from the zod schemas the contract test holds every
+// response of the test suite to.
 import { z } from 'zod';
 import { ENDPOINTS, FAMILY_PREFIX, type Endpoint } from '../../../src-shared/endpoints';
-import { partnerComponents, SUCCESS_RESPONSES } from '../../../src-shared/schemas/responses';
+import * as responses from '../../../src-shared/schemas/responses';
 import { failureResponses, failuresOf } from './failures';
 import { requestJsonSchema, tidy, type JsonSchema } from './json-schema';
+
+// Each endpoint's success envelope, `<id>Success`, then the failure envelope: registered once, in this
+// order, beside the resource components (which come first, as their modules load).
+for (const e of ENDPOINTS) responses.successEnvelope(e.id, e.response(responses), e.message);
+responses.failureEnvelope();
 
 /** Every endpoint reads the query string merged with a body of any of these types (behaviour §4). */
 const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'] as const;
 
 export function responseComponents(): Record<string, JsonSchema> {
-  const all = z.toJSONSchema(partnerComponents, { uri: (id) => `#/components/schemas/${id}`, target: 'draft-2020-12', io: 'output' });
+  const all = z.toJSONSchema(responses.partnerComponents, { uri: (id) => `#/components/schemas/${id}`, target: 'draft-2020-12', io: 'output' });
   return tidy(all.schemas) as Record<string, JsonSchema>;
 }
 
@@ -30,10 +36,9 @@ function requestBody(e: Endpoint, schema: JsonSchema) {
 const GET_BODY = 'As the spec sends it. A client that cannot send a body with a GET (fetch) puts the fields in the query string instead; on a conflict the body wins.';
 
 function successResponse(e: Endpoint) {
-  const r = SUCCESS_RESPONSES[e.id];
   const content: Record<string, unknown> = { 'application/json': { schema: { $ref: `#/components/schemas/${e.id}Success` } } };
-  if (r.csv) content['text/csv'] = { schema: { type: 'string', description: 'With `export=csv`: the same rows as a CSV attachment, one header line, CRLF line ends.' } };
-  return { description: `\`["${r.message}"]\``, content };
+  if (e.csv) content['text/csv'] = { schema: { type: 'string', description: 'With `export=csv`: the same rows as a CSV attachment, one header line, CRLF line ends.' } };
+  return { description: `\`["${e.message}"]\``, content };
 }
 
 function operation(e: Endpoint) {

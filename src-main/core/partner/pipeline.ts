@@ -1,5 +1,6 @@
 // The partner pipeline on plain node:http, in the order behaviour §4 fixes:
-// (CORS, as Laravel's global HandleCors) → route → app → auth → rate limit → (faults) → body parse → validation → domain.
+// (CORS, as Laravel's global HandleCors) → route → app → auth → rate limit → (faults) → body parse →
+// the endpoint's definition (endpoint.ts: validation → use case → view) → envelope.
 // No express here: its per-request work (prototype swaps, header helpers, router layers) was the
 // largest cost of a partner request after the journal and the database (issue 14).
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -16,13 +17,9 @@ import { envelopeText } from '../http/envelope';
 import { errorAnswer } from '../http/partner-errors';
 import { countRequest, type SimClockStore } from '../http/rate-limit';
 import { routeOf, type RouteMatch } from '../http/route-resolver';
-import { validateInput } from '../http/validate';
-import { applicationHandlers } from './application/handlers';
-import { clientHandlers } from './client/handlers';
+import { Attachment } from './endpoint';
 import { PartnerCall } from './partner-call';
 import { ReadCache } from './read-cache';
-
-const HANDLERS = { ...applicationHandlers, ...clientHandlers };
 
 export type PartnerPipeline = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -34,11 +31,11 @@ function attachment(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
-/** `attachment`-style raw answers (B6's CSV) as they are; envelopes are serialized by the caller (it may cache the text). */
-function sendRaw(call: PartnerCall, raw: { contentType: string; body: string; fileName?: string }): void {
-  call.head.setHeader('content-type', /;\s*charset=/i.test(raw.contentType) ? raw.contentType : `${raw.contentType}; charset=utf-8`);
-  if (raw.fileName) call.head.setHeader('content-disposition', attachment(raw.fileName));
-  call.send(200, raw.body);
+/** An attachment (B6's CSV) as it is; envelopes are serialized by the caller (it may cache the text). */
+function sendAttachment(call: PartnerCall, file: Attachment): void {
+  call.head.setHeader('content-type', /;\s*charset=/i.test(file.contentType) ? file.contentType : `${file.contentType}; charset=utf-8`);
+  call.head.setHeader('content-disposition', attachment(file.fileName));
+  call.send(200, file.body);
 }
 
 /** The envelope for a thrown error; if even that cannot be written, the socket is closed rather than left hanging. */
@@ -86,18 +83,14 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     const cached = cacheKey && cache.get(cacheKey);
     if (cached) return call.sendEnvelope(200, cached);
     await readInput(call);
-    const handler = HANDLERS[endpoint.id];
-    if (!handler) return call.sendFailure(501, ['Not Implemented']);
     const input = call.input ?? {};
     if (endpoint.auth === 'api_key') checkApiKey(app, input);
-    const valid = endpoint.schema ? validateInput(endpoint.schema, input) : {};
     const readAt = ctx.db.dataVersion;
-    const result = await handler({ app, input: valid, file: call.file, services, ctx, baseUrl: requestBaseUrl(req, ctx.baseUrl()) });
-    if ('raw' in result) return sendRaw(call, result.raw);
-    const status = result.status ?? 200;
-    const text = envelopeText(status, [result.message], result.data);
-    if (cacheKey && status === 200) cache.set(cacheKey, text, readAt);
-    call.sendEnvelope(status, text);
+    const data = await endpoint.answer({ app, services, ctx, file: call.file, baseUrl: requestBaseUrl(req, ctx.baseUrl()) }, input);
+    if (data instanceof Attachment) return sendAttachment(call, data);
+    const text = envelopeText(200, [endpoint.message], data);
+    if (cacheKey) cache.set(cacheKey, text, readAt);
+    call.sendEnvelope(200, text);
   }
 
   return (req, res) => {

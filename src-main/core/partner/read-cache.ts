@@ -4,14 +4,16 @@
 // query, a serializer pass and JSON.stringify (~40% of an A5 request's CPU, issue 14). An entry is
 // valid for one `Database.dataVersion`: every committed logged write, replay, reset and snapshot
 // restore bumps it, so the first read after any write is computed afresh (test/api/read-cache.test.ts).
-import type { EndpointId } from '../../../src-shared/endpoints';
+import type { EndpointId } from '../../../src-shared/endpoint-list';
+import { PARTNER_ENDPOINTS } from './endpoints';
 
 /**
- * Endpoints whose 200 answer is a function of the stored data, the app and the query string alone:
- * no clock (A6's `activedays`, B6's file name), no randomness, no writes, and no URL built from the
- * caller's Host (a pet's `profile` is stored whole when it is uploaded; A1's `media_url` is built per call).
+ * Endpoints whose 200 answer is a function of the stored data, the app and the query string alone, as
+ * their definitions say (`pureRead`): no clock (A6's `activedays`, B6's file name), no randomness, no
+ * writes, and no URL built from the caller's Host (a pet's `profile` is stored whole when it is uploaded;
+ * A1's `media_url` is built per call). A5, B4 and B7.
  */
-export const PURE_READS: ReadonlySet<EndpointId> = new Set<EndpointId>(['A5', 'B4', 'B7']);
+const PURE_READS: ReadonlySet<EndpointId> = new Set(PARTNER_ENDPOINTS.filter((e) => e.pureRead).map((e) => e.id));
 
 /** Past these sizes a request is answered without the cache: a hostile caller cannot fill memory with it. */
 const MAX_KEY_CHARS = 2048;

@@ -1,7 +1,7 @@
 // The application family's view of the domain (spec: Pet, User, web user row).
 import type { AppRecord } from '../../../../src-shared/control';
 import type { PetRow, StatusRow, UserRow } from '../../db/repositories/types';
-import { activeDays, activationBlockers } from '../../domain/emergency';
+import { activeDays, activationBlockers, emergencyStats } from '../../domain/emergency';
 import { petBase, statusRecord } from '../shared-serializers';
 
 export const appPet = (p: PetRow, defaultPetId: number | null) => ({ ...petBase(p, p.id === defaultPetId), app_id: p.app_id });
@@ -46,3 +46,6 @@ export const webUserRow = (u: UserRow, nowMs: number) => ({
   package_type: u.type,
   subscription_status: u.status,
 });
+
+/** The emergency stats (A7, A8) as the response states them: `user_type` is the user's role. */
+export const appEmergencyStats = (u: UserRow, nowMs: number) => ({ ...emergencyStats(u, nowMs), user_type: u.role });

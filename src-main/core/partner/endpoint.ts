@@ -1,0 +1,82 @@
+// An endpoint as the simulator runs it: its contract (src-shared/endpoints.ts: route, request schema,
+// message, response schema) with the use case that does the work and the family's view of the result.
+//
+//   input ─► schema (422 with Laravel's sentences) ─► use case: uow.run(tx => …), then any signing ─► view ─► data
+//
+// The use case's input is the schema's output, never a type written by hand; the compiler refuses a use
+// case written for another schema, and a view whose answer does not fit the response schema.
+import type { z } from 'zod';
+import type { AppRecord } from '../../../src-shared/control';
+import type { Endpoint, EndpointId } from '../../../src-shared/endpoints';
+import type { DomainContext } from '../domain/context';
+import type { Services } from '../domain/services';
+import type { UploadedImage } from '../http/multipart';
+import { validateInput } from '../http/validate';
+
+/** What a use case and a view know of the request beside its input. */
+export interface PartnerContext {
+  app: AppRecord;
+  services: Services;
+  ctx: DomainContext;
+  /** The image of a multipart body (A3/B2's `profile`), if one came. */
+  file?: UploadedImage;
+  /** `http://<the Host the client called>`: for URLs handed back to that client. */
+  baseUrl: string;
+}
+
+/** The input an endpoint's schema produces; an endpoint without a schema reads none. */
+export type InputOf<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+/** The work behind an endpoint, the same for both families where they do the same thing. */
+export type UseCase<I, R> = (c: PartnerContext, input: I) => R | Promise<R>;
+
+/** A use case over `schema`'s output (the schema itself is the endpoint's: this only types the input). */
+export const useCase = <S extends z.ZodType | null, R>(_schema: S, run: UseCase<InputOf<S>, R>): UseCase<InputOf<S>, R> => run;
+
+/** An answer other than the envelope: B6's CSV export. */
+export class Attachment {
+  constructor(readonly contentType: string, readonly body: string, readonly fileName: string) {}
+}
+
+/** The view of an action that has nothing to show: `data: true`. */
+export const done = (): true => true;
+
+type Same<X, Y> = [X] extends [Y] ? ([Y] extends [X] ? true : false) : false;
+/** Fails the definition when its use case takes another input than its schema gives. */
+type InputMatches<I, S> = Same<I, InputOf<S>> extends true ? unknown : { useCase: "a use case of another endpoint's schema" };
+
+interface Definition<Id extends EndpointId, S extends z.ZodType | null, D extends z.ZodType, Csv extends true | undefined, I, R> extends Endpoint<S, D, Csv> {
+  id: Id;
+  useCase: UseCase<I, R>;
+  /** The family's serializer: the result as the response schema says `data` is (or, where the contract allows, a file). */
+  view: (result: R, c: PartnerContext) => z.input<D> | (Csv extends true ? Attachment : never);
+  /**
+   * Its 200 answer is a function of the stored data, the app and the query string alone (no clock, no
+   * randomness, no writes, no URL built from the caller's Host): the read cache may keep it (read-cache.ts).
+   */
+  pureRead?: true;
+}
+
+/** An endpoint ready to answer, its types erased: what the router and the pipeline hold. */
+export interface PartnerEndpoint<Id extends EndpointId = EndpointId> extends Endpoint {
+  id: Id;
+  pureRead: boolean;
+  /** Validates `input`, runs the use case and the view: the `data` of the success envelope, or an attachment. */
+  answer(c: PartnerContext, input: Record<string, unknown>): Promise<unknown>;
+}
+
+export function defineEndpoint<Id extends EndpointId, S extends z.ZodType | null, D extends z.ZodType, Csv extends true | undefined, I, R>(
+  def: Definition<Id, S, D, Csv, I, R> & InputMatches<I, S>,
+): PartnerEndpoint<Id> {
+  const { useCase: run, view, schema } = def;
+  // Written out, not spread: every endpoint then has the same shape, and the pipeline's reads of it stay monomorphic.
+  return {
+    id: def.id, family: def.family, method: def.method, path: def.path, summary: def.summary, auth: def.auth, input: def.input,
+    schema, message: def.message, response: def.response, csv: def.csv, pureRead: def.pureRead === true,
+    async answer(c, input) {
+      // InputMatches made I the output of `schema`: the validated input is the use case's input.
+      const valid = (schema ? validateInput(schema, input) : {}) as I;
+      return view(await run(c, valid), c);
+    },
+  };
+}

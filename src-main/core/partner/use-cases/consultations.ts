@@ -1,0 +1,47 @@
+// Consultations: opening one (A8, B10), its token (A9), its end (A10, A14) and the vet's feedback (A11).
+// The unit of work commits before a token is signed.
+import { grantsOf } from '../../domain/consultations';
+import * as A from '../../../../src-shared/schemas/application';
+import * as B from '../../../../src-shared/schemas/client';
+import { useCase } from '../endpoint';
+import { clientProfileOf, profileOf } from './users';
+
+/** A8: a chat or a video call with a vet, for a registered user and one of its pets. */
+export const talkToVet = useCase(A.talkToVetBody, async (c, input) => {
+  const { consultation, vet, profile } = c.ctx.uow.run((tx) => {
+    const opened = c.services.consultations.talkToVet(tx, c.app, {
+      email: input.email, pet_id: input.pet_id, type: input.conversation_request, family: 'application',
+      doctor_email: input.doctor_email, dev_type: input.dev_type, device_token: input.device_token, location_email: input.location_email,
+    });
+    return { consultation: opened.consultation, vet: opened.vet, profile: profileOf(c, tx, opened.user) };
+  });
+  return { ...profile, consultation, vet, rtcToken: await c.services.identities.rtcToken(c.app, profile.user, grantsOf(consultation)) };
+});
+
+/** B10: a chat, registering the user (and paying) first if needed. */
+export const clientTalkToVet = useCase(B.clientTalkToVetBody, async (c, input) => {
+  const { consultation, profile } = c.ctx.uow.run((tx) => {
+    const opened = c.services.clientUsers.talkToVet(tx, c.app, input);
+    return { consultation: opened.consultation, profile: clientProfileOf(c, tx, opened.user) };
+  });
+  return { ...profile, consultation, ...(await c.services.identities.sessionTokens(c.app, profile.user, grantsOf(consultation))) };
+});
+
+/** A9: a fresh real-time token for a known identity. */
+export const refreshToken = useCase(A.refreshBody, async (c, input) => {
+  const { user, grants } = c.ctx.uow.run((tx) => c.services.consultations.refresh(tx, c.app, input.identity));
+  return c.services.identities.rtcToken(c.app, user, grants);
+});
+
+/** A10. */
+export const endChat = useCase(A.endChatBody, (c, input) => c.ctx.uow.run((tx) => c.services.consultations.endChat(tx, input.channel_sid, c.app.id)));
+
+/** A14. */
+export const recordVideoOutcome = useCase(A.videoCallActionBody, (c, input) =>
+  c.ctx.uow.run((tx) => c.services.consultations.recordOutcome(tx, input.room_sid, input.status, c.app.id)),
+);
+
+/** A11: the vet's feedback on one chat (channel_sid) or video call (room_sid). */
+export const consultationFeedback = useCase(A.feedbackBody, (c, input) =>
+  c.ctx.uow.run((tx) => c.services.feedback.forPartner(tx, c.app.id, input.type, (input.type === 'chat' ? input.channel_sid : input.room_sid)!)),
+);

@@ -1,0 +1,49 @@
+// Users: registration (A7, B9), status reports (A12, B11), deletion (A13), and a user as both families
+// show it. Tokens are signed after the unit of work committed, as before.
+import type { DeviceRow, PetRow, StatusRow, UserRow } from '../../db/repositories/types';
+import type { Tx } from '../../domain/context';
+import * as A from '../../../../src-shared/schemas/application';
+import * as B from '../../../../src-shared/schemas/client';
+import { useCase, type PartnerContext } from '../endpoint';
+
+/** A user with what both families print beside it: its default pet and its status records. */
+export interface UserProfile {
+  user: UserRow;
+  defaultPet?: PetRow;
+  statuses: StatusRow[];
+}
+
+export const profileOf = (c: PartnerContext, tx: Tx, user: UserRow): UserProfile => ({
+  user, defaultPet: c.services.pets.defaultPet(tx, user), statuses: tx.users.statuses(user.id),
+});
+
+/** The client family prints the user's devices too. */
+export const clientProfileOf = (c: PartnerContext, tx: Tx, user: UserRow): UserProfile & { devices: DeviceRow[] } => ({
+  ...profileOf(c, tx, user), devices: tx.users.devices(user.id),
+});
+
+/** A7. */
+export const registerUser = useCase(A.registerUserBody, async (c, input) => {
+  const profile = c.ctx.uow.run((tx) => profileOf(c, tx, c.services.users.register(tx, c.app, input)));
+  return { ...profile, rtcToken: await c.services.identities.rtcToken(c.app, profile.user) };
+});
+
+/** B9: the user, its pet and its first payment. */
+export const registerClient = useCase(B.clientRegisterBody, async (c, input) => {
+  const profile = c.ctx.uow.run((tx) => clientProfileOf(c, tx, c.services.clientUsers.register(tx, c.app, input)));
+  return { ...profile, ...(await c.services.identities.sessionTokens(c.app, profile.user)) };
+});
+
+/** A12. */
+export const reportUserStatus = useCase(A.userActionBody, (c, input) => c.ctx.uow.run((tx) => c.services.users.applyAction(tx, c.app, input)));
+
+/** B11. */
+export const reportClientStatus = useCase(B.clientActionBody, (c, input) => c.ctx.uow.run((tx) => c.services.users.applyAction(tx, c.app, input)));
+
+/** A13: the deleted user and its latest status record. */
+export const deleteUser = useCase(A.deleteUserBody, (c, input) =>
+  c.ctx.uow.run((tx) => {
+    const user = c.services.users.delete(tx, c.app, input.email, input.app_id);
+    return { ...profileOf(c, tx, user), latestStatus: tx.users.latestStatus(user.id) ?? null };
+  }),
+);
