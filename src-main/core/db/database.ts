@@ -114,11 +114,6 @@ export class Database implements Sql {
     return this.lifecycle.restore(bytes, imageTypes);
   }
 
-  /** Drops every table's content: resetToSeeded without a seeding. */
-  resetToEmpty(): Promise<void> {
-    return this.lifecycle.reset();
-  }
-
   /** Back to the empty database with `seed` applied, as one logged step (Lifecycle.reset). */
   resetToSeeded(seed?: (tx: Transaction) => void, opts: ResetOptions = {}): Promise<void> {
     return this.lifecycle.reset(seed, opts);

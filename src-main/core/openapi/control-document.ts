@@ -146,7 +146,6 @@ function operation(r: Route) {
   return op;
 }
 
-export const CONTROL_ROUTES = ROUTES.map(({ method, path }) => ({ method, path }));
 
 export function controlOpenApiDocument(version: string, serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};

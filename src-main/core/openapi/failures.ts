@@ -15,7 +15,6 @@ const FAILURES: Record<string, string> = {
   '503': 'No vet online and free: `["No vet is available right now."]`.',
 };
 
-export const FAILURE_STATUSES = Object.keys(FAILURES);
 
 /** Reusable `components/responses`, one per status, each the failure envelope. */
 export function failureResponses() {
