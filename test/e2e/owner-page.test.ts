@@ -5,17 +5,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, openSession, screenshotDir, type Session } from './browser';
+import { b10Body, BASIC_DEMO } from './partner-bodies';
 
 const SHOTS = screenshotDir();
 const RENDERER = join(__dirname, '..', '..', 'out', 'renderer');
-const basic = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
-/** B10's required fields (src-shared/schemas/client.ts), with the test card that succeeds. */
-const b10Body = (email: string) => ({
-  email, first_name: 'Priya', last_name: 'Nair', password: 's3cret-pass', device_token: 'tok-1', api_key: 'demo-api-key', dev_type: 'ios',
-  other: '{}', profile: '-', gender: 'female', status: 'subscribed', type: 'monthly', name: 'Chai', species: 'cat', age: '4 years',
-  color: 'spotted', sex: 'female', breed: 'Bengal', number: '4242424242424242', exp_month: '12', exp_year: '2035', cvc: '123',
-  package_id: '1', price: '9.99', is_addOn: '0', addOn_package_id: '10', addOn_price: '0',
-});
+const basic = BASIC_DEMO;
 interface Message { id: number; index: number; author: string; author_name: string; body: string; created_at: string }
 
 let session: Session;
