@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Header } from './components/Header';
+import { TabList, tabPanel } from './components/Tabs';
 import { Toasts } from './components/Toasts';
 import { RequestLog } from './screens/RequestLog';
 import { StateBrowser } from './screens/StateBrowser';
@@ -8,10 +9,10 @@ import { Settings } from './screens/Settings';
 import { useStore } from './store';
 
 const TABS = [
-  ['requests', 'Request log'],
-  ['state', 'State'],
-  ['vet', 'Vet console'],
-  ['settings', 'Settings'],
+  { id: 'requests', label: 'Request log' },
+  { id: 'state', label: 'State' },
+  { id: 'vet', label: 'Vet console' },
+  { id: 'settings', label: 'Settings' },
 ] as const;
 
 export function App() {
@@ -27,18 +28,17 @@ export function App() {
   return (
     <div className="app">
       <Header />
-      <nav className="tabs" role="tablist">
-        {TABS.map(([id, label]) => (
-          <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'tab active' : 'tab'} onClick={() => setTab(id)}>
-            {label}
-          </button>
-        ))}
+      <nav className="tabs-bar" aria-label="Screens">
+        <TabList tabs={TABS} selected={tab} onSelect={setTab} label="Screens" idBase="screen" className="tabs" tabClassName="tab" />
       </nav>
+      {/* The main landmark holds the tab panel: a role on <main> itself would replace the landmark. */}
       <main className="screen">
-        {tab === 'requests' && <RequestLog />}
-        {tab === 'state' && <StateBrowser />}
-        {tab === 'vet' && <VetConsole />}
-        {tab === 'settings' && <Settings />}
+        <div className="screen-panel" {...tabPanel('screen', tab)}>
+          {tab === 'requests' && <RequestLog />}
+          {tab === 'state' && <StateBrowser />}
+          {tab === 'vet' && <VetConsole />}
+          {tab === 'settings' && <Settings />}
+        </div>
       </main>
       <Toasts />
     </div>

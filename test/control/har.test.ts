@@ -165,6 +165,28 @@ describe('HAR export (issue 13)', () => {
     expect(await bad.json()).toEqual({ error: { code: 'invalid', message: 'credentials: expected "include" or "omit".' } });
   });
 
+  it("exports the request log's view: its text filter, status chips and the id range it holds (issue 28)", async () => {
+    const { url } = await started();
+    await send('GET', `${url}/api/v2/demo/media-url`, {});
+    await send('GET', `${url}/api/v2/demo/pet/list?email=a%40b.co`, { authorization: DEMO });
+    await send('GET', `${url}/client/user/1/v2/pet/list?email=a%40b.co`, {});
+    await send('POST', `${url}/api/v2/demo/pet/add`, { authorization: DEMO, 'content-type': 'application/json' }, Buffer.from('{"email":"zebra@b.co"}'));
+    const paths = async (q: string) => (await harOf(url, q)).log.entries.map((e) => new URL(e.request.url).pathname);
+    const journal = ((await (await fetch(`${url}/__sim/v1/requests`)).json()) as { items: { id: number; path: string; status: number }[] }).items.reverse();
+    const where = (test: (r: (typeof journal)[number]) => boolean) => journal.filter(test).map((r) => r.path);
+    // As the UI matches: path text, an endpoint or a method in any case, a status; 3+ characters also search the bodies.
+    expect(await paths('?text=pet/list')).toEqual(['/api/v2/demo/pet/list', '/client/user/1/v2/pet/list']);
+    expect(await paths('?text=a5')).toEqual(['/api/v2/demo/pet/list']);
+    expect(await paths('?text=post')).toEqual(['/api/v2/demo/pet/add']);
+    expect(await paths('?text=zebra')).toEqual(['/api/v2/demo/pet/add']);
+    expect(await paths(`?text=${journal[1].status}`)).toEqual(where((r) => r.status === journal[1].status));
+    expect(await paths('?chips=4xx')).toEqual(where((r) => r.status >= 400 && r.status < 500));
+    expect(await paths('?chips=2xx,5xx')).toEqual(where((r) => r.status < 300 || r.status >= 500));
+    // A cleared or paused view holds an id range: only its rows.
+    expect(await paths(`?after=${journal[0].id}&before=${journal[3].id}`)).toEqual([journal[1].path, journal[2].path]);
+    expect(await paths('?text=pet&family=client&after=0')).toEqual(['/client/user/1/v2/pet/list']);
+  });
+
   it('after a restart, credentials=include falls back to the app\'s current Basic credentials and api_key; other secrets stay masked', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vet-sim-har-'));
     const first = await createSimulator({ dataDir });

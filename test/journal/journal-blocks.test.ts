@@ -112,10 +112,11 @@ describe('journal blocks (issue 14)', () => {
       return entry(i, null, {
         app: odd ? null : 'demo', family: odd ? 'client' : 'application', endpoint: odd ? null : 'A5', method: odd ? 'POST' : 'GET',
         path: odd ? `/client/user/${i}/v2/x` : '/api/v2/demo/pet/list', status: 200 + (i % 3), duration_ms: i / 100, time: `2030-01-01 08:00:${String(i % 60).padStart(2, '0')}.000`,
+        injected: i % 11 === 0 ? 'fault' : i % 13 === 0 ? 'delay' : null,
       });
     });
     recorded.forEach((r) => journal.record(r));
-    const summary = (r: JournalRecord, id: number) => ({ id, time: r.time, app: r.app, family: r.family, endpoint: r.endpoint, method: r.method, path: r.path, status: r.status, duration_ms: r.duration_ms });
+    const summary = (r: JournalRecord, id: number) => ({ id, time: r.time, app: r.app, family: r.family, endpoint: r.endpoint, method: r.method, path: r.path, status: r.status, duration_ms: r.duration_ms, injected: r.injected ?? null });
     const expected = recorded.map((r, k) => summary(r, k + 1)).reverse();
     expect(journal.list({}, { limit: 1000 }).items).toEqual(expected);
     journal.flush();

@@ -2,7 +2,8 @@
 // Masked by default. `credentials: true` puts back what masking replaced, from process memory when
 // the entry is recent enough, else the app's current Basic credentials and api_key.
 import { STATUS_CODES } from 'node:http';
-import type { AppRecord, JournalEntry, JournalParam } from '../../../src-shared/control';
+import type { AppRecord, JournalEntry } from '../../../src-shared/control';
+import { asSent } from '../journal/as-sent';
 import type { Originals } from '../journal/originals';
 import type { ControlCall } from './control-calls';
 
@@ -29,20 +30,23 @@ const withApiKey = (text: string, key: string) =>
     .replace(/("api_key"\s*:\s*)"\*\*\*"/g, (_m, head: string) => `${head}${JSON.stringify(key)}`)
     .replace(/(^|&)(api_key=)\*\*\*(?=&|$)/g, (_m, amp: string, head: string) => `${amp}${head}${encodeURIComponent(key)}`);
 
-/** The entry as it was sent, as far as this process can tell. */
+/**
+ * The entry as it was sent, as far as this process can tell: what it still holds in memory (as-sent.ts),
+ * then, for a replay that must not fail where the original passed, the app's current credentials.
+ */
 function unmask(e: JournalEntry, opts: NonNullable<HarOptions['credentials']>): JournalEntry {
-  const o = opts.unmasked(e.id) ?? {};
+  const { credentials: known, ...sent } = asSent(e, opts.unmasked(e.id));
+  if (known === 'as_sent') return sent;
   const app = e.app ? opts.app(e.app) : undefined;
-  const headers = { ...e.request_headers, ...o.headers };
-  if (!o.headers?.authorization && headers.authorization) headers.authorization = basicFor(headers.authorization, app) ?? headers.authorization;
+  const headers = { ...sent.request_headers };
+  if (headers.authorization) headers.authorization = basicFor(headers.authorization, app) ?? headers.authorization;
   const key = app?.api_key;
-  const params: JournalParam[] | null =
-    o.params ?? e.request_params?.map((p) => (key && p.name === 'api_key' && p.value === '***' ? { ...p, value: key } : p)) ?? null;
+  const params = sent.request_params?.map((p) => (key && p.name === 'api_key' && p.value === '***' ? { ...p, value: key } : p)) ?? null;
   return {
-    ...e,
+    ...sent,
     request_headers: headers,
-    query: o.query ?? (key ? withApiKey(e.query, key) : e.query),
-    request_body: o.body ?? (key && e.request_body ? withApiKey(e.request_body, key) : e.request_body),
+    query: key ? withApiKey(sent.query, key) : sent.query,
+    request_body: key && sent.request_body ? withApiKey(sent.request_body, key) : sent.request_body,
     request_params: params,
   };
 }

@@ -1,9 +1,14 @@
 // Control API: the request journal. One set of filters for the list, the count and the HAR export:
 // family, status (`4xx`), app, endpoint, method, q (path, query, endpoint, method and both bodies),
 // from/to (inclusive; epoch ms or ISO 8601). `total` and `count` are the size of the filtered set.
+// The HAR export also takes the request log's own view (`text`, `chips`, `after`, `before`), so
+// *Export HAR* in the UI holds exactly the rows the log shows.
 import { Router, type Request } from 'express';
+import type { JournalEntry } from '../../../src-shared/control';
+import { BODY_SEARCH_MAX_IDS, BODY_SEARCH_MIN_CHARS, logMatcher, parseChips } from '../../../src-shared/log-filter';
 import type { JournalFilter, JournalPage } from '../domain/journal';
 import type { ControlPort } from '../domain/control-port';
+import { asSent } from '../journal/as-sent';
 import { parseTimeBound } from '../journal/time';
 import { ControlError, int, str } from './helpers';
 import { toHar } from './har';
@@ -29,6 +34,28 @@ function journalPage(req: Request, defaultLimit: number): JournalPage {
   return { limit: Math.min(100_000, Math.max(1, int(req.query.limit) ?? defaultLimit)), before: int(req.query.before), after: int(req.query.after) };
 }
 
+/** The most rows a view export reads: the UI's own bound on a request of the journal (journalPage). */
+const VIEW_ROWS = 100_000;
+
+/**
+ * The entries the request log shows for its filters (shared/log-filter.ts) between two ids (the oldest and
+ * newest rows it holds: a cleared or paused view holds fewer than the journal), oldest first. The body
+ * search is asked as the UI asks it; undefined when the request names no view.
+ */
+function viewEntries(req: Request, port: ControlPort, limit: number): JournalEntry[] | undefined {
+  const text = typeof req.query.text === 'string' ? req.query.text : '';
+  const chips = parseChips(str(req.query.chips));
+  const bounds = { before: int(req.query.before), after: int(req.query.after) };
+  if (!text && !chips.length && bounds.before === undefined && bounds.after === undefined) return undefined;
+  const q = port.queries;
+  const base = journalFilter(req);
+  const needle = text.trim();
+  const inBodies = needle.length >= BODY_SEARCH_MIN_CHARS ? new Set(q.requests({ q: needle }, { limit: BODY_SEARCH_MAX_IDS }).items.map((r) => r.id)) : null;
+  const shown = logMatcher({ text, chips, family: '', app: '' }, inBodies);
+  const rows = q.requests(base, { limit: VIEW_ROWS, ...bounds }).items.filter(shown).slice(0, limit);
+  return rows.map((r) => q.request(r.id)).filter((e): e is JournalEntry => e !== undefined).reverse();
+}
+
 export function journalRoutes(port: ControlPort, controlCalls: ControlCallLog): Router {
   const { queries: q, commands: c } = port;
   const r = Router();
@@ -40,7 +67,8 @@ export function journalRoutes(port: ControlPort, controlCalls: ControlCallLog): 
     if (credentials !== 'omit' && credentials !== 'include') throw new ControlError(422, 'invalid', 'credentials: expected "include" or "omit".');
     const control = str(req.query.control) ?? 'omit';
     if (control !== 'omit' && control !== 'include') throw new ControlError(422, 'invalid', 'control: expected "include" or "omit".');
-    const entries = q.requestEntries(journalFilter(req), journalPage(req, 10_000).limit);
+    const limit = journalPage(req, 10_000).limit;
+    const entries = viewEntries(req, port, limit) ?? q.requestEntries(journalFilter(req), limit);
     const har = toHar(entries, {
       baseUrl: port.baseUrl(), version: port.facts.version,
       credentials: credentials === 'include' ? { unmasked: q.unmasked, app: q.appByName } : undefined,
@@ -50,9 +78,12 @@ export function journalRoutes(port: ControlPort, controlCalls: ControlCallLog): 
     res.json(har);
   });
   r.get('/requests/:id', (req, res) => {
+    const credentials = str(req.query.credentials) ?? 'omit';
+    if (credentials !== 'omit' && credentials !== 'include') throw new ControlError(422, 'invalid', 'credentials: expected "include" or "omit".');
     const e = q.request(Number(req.params.id));
     if (!e) throw new ControlError(404, 'not_found', 'No journal entry with that id.');
-    res.json(e);
+    // `include`: the request as sent (Copy as cURL / fetch), from this process's memory only (as-sent.ts).
+    res.json(credentials === 'include' ? asSent(e, q.unmasked(e.id)) : e);
   });
   r.delete('/requests', (_req, res) => {
     c.clearJournal();

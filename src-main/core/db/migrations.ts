@@ -102,4 +102,8 @@ export const JOURNAL_MIGRATIONS: string[] = [
   CREATE TABLE journal_batch (id INTEGER PRIMARY KEY, last_id INTEGER NOT NULL, detail BLOB NOT NULL);
   ALTER TABLE journal ADD COLUMN batch INTEGER;
   `,
+  // Answers a fault rule made up or delayed (behaviour §18): 'fault' or 'delay', NULL for the API's own.
+  /* 3 */ `
+  ALTER TABLE journal ADD COLUMN injected TEXT;
+  `,
 ];

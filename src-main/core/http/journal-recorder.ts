@@ -1,11 +1,13 @@
 // One masked journal entry per partner request, written by the PartnerCall once its answer is written:
-// everything comes from the call itself (the request as read, the head as set, the body as sent).
+// everything comes from the call itself (the request as read, the head as set, the body as sent). A body
+// the pipeline refused before reading (auth, rate limit, a fault rule) is read here (journal/unread-body.ts).
 import type { IncomingMessage } from 'node:http';
-import type { AppRecord } from '../../../src-shared/control';
+import type { AppRecord, JournalSummary } from '../../../src-shared/control';
 import type { Endpoint, Family } from '../../../src-shared/endpoints';
 import { cut } from '../domain/journal';
 import type { journalService } from '../domain/journal';
 import { captureRequest, type CapturedRequest } from '../journal/capture';
+import { unreadBody } from '../journal/unread-body';
 import type { RequestBody } from './body';
 import type { ResponseHead } from './response-head';
 
@@ -31,6 +33,8 @@ export interface JournalExchange {
   readonly status: number;
   readonly responseBody?: string;
   readonly error?: string;
+  /** Set when the simulator made the answer up (a fault rule) rather than the API: flagged in the log (behaviour §18). */
+  readonly injected?: JournalSummary['injected'];
 }
 
 function responseBytes(headers: Record<string, string>, body: string | undefined): number {
@@ -39,13 +43,24 @@ function responseBytes(headers: Record<string, string>, body: string | undefined
 }
 
 export function recordExchange(x: JournalExchange): void {
+  // Measured now, when the answer went out, even if the entry waits for a body still arriving.
+  const duration = Math.round((performance.now() - x.started) * 100) / 100;
+  const body = x.body.kind === 'none' ? unreadBody(x.req) : x.body;
+  if (!(body instanceof Promise)) return write(x, body, duration);
+  body.then(
+    (b) => write(x, b, duration),
+    () => write(x, x.body, duration),
+  ).catch((err: Error) => console.error(`The journal could not record ${x.req.method} ${x.path}: ${err.stack ?? String(err)}`));
+}
+
+function write(x: JournalExchange, body: RequestBody, duration: number): void {
   // The head's own object: plain, built as the headers were set, and not changed once the answer is written.
   const headersSent = x.head.fields;
   const resBody = cut(x.responseBody ?? null);
   let request: CapturedRequest | undefined;
   let failure: string | undefined;
   try {
-    request = captureRequest(x.req.headers, x.body, x.query);
+    request = captureRequest(x.req.headers, body, x.query);
   } catch (err) {
     // The entry still lands, without the request side that could not be read.
     failure = `The journal could not record this request: ${(err as Error).message}`;
@@ -61,7 +76,7 @@ export function recordExchange(x: JournalExchange): void {
     method: x.req.method ?? '',
     path: x.path,
     status: x.status,
-    duration_ms: Math.round((performance.now() - x.started) * 100) / 100,
+    duration_ms: duration,
     query: request?.query ?? '',
     request_headers: request?.headers ?? {},
     request_body: reqBody.text,
@@ -72,5 +87,6 @@ export function recordExchange(x: JournalExchange): void {
     response_bytes: responseBytes(headersSent, x.responseBody),
     error: failure ?? x.error ?? null,
     truncated: reqBody.truncated || resBody.truncated,
+    injected: x.injected ?? null,
   }, request?.originals);
 }

@@ -53,6 +53,8 @@ export class PartnerCall implements InputReading, JournalExchange {
   input?: Bag;
   /** An unexpected error's stack, for the journal only. */
   error?: string;
+  /** A fault rule's doing (its status answered, or its delay held the answer): flagged in the journal (behaviour §18). */
+  injected: 'fault' | 'delay' | null = null;
   readonly head = new ResponseHead();
   status = 200;
   responseBody?: string;

@@ -75,8 +75,14 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     if (!countRequest(call.head, store, app)) return call.sendFailure(429, ['Too Many Attempts.']);
     const rule = services.faults.match(endpoint.id, req.method ?? '');
     if (rule) {
-      if (rule.delay_ms) await new Promise((r) => setTimeout(r, rule.delay_ms));
-      if (rule.status) return call.sendFailure(rule.status, [rule.message ?? `Injected fault (${rule.status})`]);
+      if (rule.delay_ms) {
+        call.injected = 'delay';
+        await new Promise((r) => setTimeout(r, rule.delay_ms));
+      }
+      if (rule.status) {
+        call.injected = 'fault';
+        return call.sendFailure(rule.status, [rule.message ?? `Injected fault (${rule.status})`]);
+      }
     }
     // Without a body, the input is the query string alone: the read cache's key.
     const cacheKey = !hasBody(req) ? ReadCache.keyOf(endpoint.id, app.id, call.query) : undefined;

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '../store';
 import { CopyButton } from './common';
+import { useTheme, type ThemeChoice } from './theme';
 
 /**
  * What the server had to tell (a database moved aside, a log replay that stopped, a failing save): the
@@ -48,12 +49,13 @@ export function Header() {
   const counters = useStore((s) => s.counters);
   const clock = useStore((s) => s.clock);
   const base = health?.api_base_url ?? location.origin;
+  const [theme, setTheme] = useTheme();
   return (
     <header className="header">
-      <div className="brand">
+      <h1 className="brand">
         <span className="logo" aria-hidden>✚</span> Vet Consult Simulator
         {health && <span className="muted version">v{health.version}</span>}
-      </div>
+      </h1>
       <div className="base-url">
         <code data-testid="base-url">{base}</code>
         <CopyButton text={base} label="Copy URL" />
@@ -73,6 +75,11 @@ export function Header() {
         </div>
       )}
       {health?.notices.length ? <Notices notices={health.notices} /> : null}
+      <select className="theme-switch" aria-label="Colour theme" title="Colour theme (System follows your operating system)" value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)}>
+        <option value="system">System theme</option>
+        <option value="light">Light</option>
+        <option value="dark">Dark</option>
+      </select>
     </header>
   );
 }

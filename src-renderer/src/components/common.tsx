@@ -1,6 +1,8 @@
 // Small building blocks used across screens.
 import { useState, type ReactNode } from 'react';
 import { useStore } from '../store';
+import type { JournalSummary } from '../store/shared';
+import { JsonView } from './JsonView';
 
 export async function copyText(text: string): Promise<boolean> {
   try {
@@ -42,25 +44,29 @@ export function StatusBadge({ status }: { status: number }) {
   return <span className={`status ${cls}`}>{status}</span>;
 }
 
+const INJECTED: Record<NonNullable<JournalSummary['injected']>, [string, string]> = {
+  fault: ['fault', 'A fault rule answered this request, not the API (Settings → Fault rules)'],
+  delay: ['delayed', 'A fault rule delayed this answer (Settings → Fault rules)'],
+};
+
+/** Marks an answer the simulator made up or held back (behaviour §18), in words as well as colour. */
+export function InjectedBadge({ injected }: { injected: JournalSummary['injected'] }) {
+  if (!injected) return null;
+  const [label, title] = INJECTED[injected];
+  return <span className={`injected ${injected}`} title={title} data-testid="injected-badge">{label}</span>;
+}
+
 export function Empty({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="empty">
-      <h3>{title}</h3>
+      <h2 className="h3">{title}</h2>
       {children}
     </div>
   );
 }
 
 export function Json({ value }: { value: unknown }) {
-  return <pre className="json">{typeof value === 'string' ? prettyJson(value) : JSON.stringify(value, null, 2)}</pre>;
-}
-
-export function prettyJson(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
+  return <JsonView value={value} />;
 }
 
 export function KeyValues({ rows }: { rows: [string, ReactNode][] }) {
@@ -76,18 +82,28 @@ export function KeyValues({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-/** Runs a control-API action and reports its result (or its 409 reason) as a toast. */
+/** A message as the end of a sentence: a capital letter and a full stop. */
+export const sentence = (text: string) => {
+  const t = text.trim();
+  return t ? `${t[0].toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}` : '';
+};
+
+/**
+ * Runs a control-API action and reports its result (or its 409 reason) as a toast, in plain sentences:
+ * `label` is what is said when it worked, or `{ ok, failed }` with what is said before the reason when not.
+ */
 export function useAction() {
   const notify = useStore((s) => s.notify);
   const [busy, setBusy] = useState(false);
-  const run = async <T,>(label: string, fn: () => Promise<T>): Promise<T | undefined> => {
+  const run = async <T,>(label: string | { ok: string; failed: string }, fn: () => Promise<T>): Promise<T | undefined> => {
+    const { ok, failed } = typeof label === 'string' ? { ok: label, failed: 'That did not work' } : label;
     setBusy(true);
     try {
       const r = await fn();
-      notify('ok', label);
+      notify('ok', ok);
       return r;
     } catch (e) {
-      notify('error', `${label.replace(/\.$/, '')} failed: ${(e as Error).message}`);
+      notify('error', `${sentence(failed)} ${sentence((e as Error).message)}`);
       return undefined;
     } finally {
       setBusy(false);

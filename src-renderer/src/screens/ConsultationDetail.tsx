@@ -2,9 +2,10 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { useStore } from '../store';
-import { RECOMMENDATIONS, RECOMMENDATION_LABELS, type TimelineEntry } from '../store/shared';
-import { KeyValues, ago, useAction } from '../components/common';
+import type { TimelineEntry } from '../store/shared';
+import { KeyValues, ago, sentence } from '../components/common';
 import { Conversation } from './Conversation';
+import { FeedbackForm } from './FeedbackForm';
 import { Timeline } from './Timeline';
 
 export interface ConsultationView {
@@ -19,32 +20,41 @@ export interface ConsultationView {
   owner_page_url?: string | null;
 }
 
+/**
+ * Why a vet action does not apply to the consultation as it stands, in the server's own words (the 409 it
+ * would answer, domain/consultations.ts), or undefined when it does: the button is disabled with the reason.
+ */
+export function refusal(c: Pick<ConsultationView, 'type' | 'status' | 'outcome'>, action: 'accept' | 'end' | 'outcome'): string | undefined {
+  if (c.type === 'chat') {
+    if (action === 'accept') return c.status === 'waiting' ? undefined : `Chat is ${c.status}, not waiting.`;
+    if (action === 'end') return c.status === 'ended' ? 'Chat already ended.' : undefined;
+    return 'Call outcomes apply to video calls only.';
+  }
+  if (action === 'accept') return 'Only chats are accepted; record an outcome for a video call.';
+  if (action === 'end') return c.status === 'accepted' ? undefined : `Only an accepted call can be ended; this call is ${c.status}.`;
+  return c.status === 'ringing' ? undefined : `Video call outcome already recorded (${c.outcome ?? c.status}).`;
+}
+
+const FAILED: Record<string, string> = { accept: 'The chat was not accepted', end: 'It was not ended', outcome: 'The outcome was not recorded', feedback: 'The feedback was not saved' };
+
 export function ConsultationDetail({ sid }: { sid: string }) {
   const [c, setC] = useState<ConsultationView | null>(null);
   const [error, setError] = useState<string | null>(null);
   // The timeline also moves with messages and with partner requests that only read (A9, A11).
   const version = useStore((s) => (s.versions.consultation ?? 0) + (s.versions.feedback ?? 0) + (s.versions.timeline ?? 0) + (s.messageVersions[sid] ?? 0));
-  const vets = useStore((s) => s.vets);
-  const { busy } = useAction();
-  const [recommendation, setRecommendation] = useState<string>('non_urgent');
-  const [reason, setReason] = useState('');
-  const [vetId, setVetId] = useState('');
+  const [busy, setBusy] = useState(false);
   const [lastResult, setLastResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => {
     api.get<ConsultationView>(`/consultations/${sid}`).then((d) => (setC(d), setError(null)), (e: Error) => setError(e.message));
   }, [sid, version]);
-  useEffect(() => {
-    if (c?.feedback) (setRecommendation(c.feedback.recommendation), setReason(c.feedback.reason));
-    else setReason('');
-    setVetId('');
-    setLastResult(null);
-  }, [c?.sid, c?.feedback?.feedback_date]);
+  useEffect(() => setLastResult(null), [sid]);
 
   if (error) return <p className="error-text">{error}</p>;
   if (!c) return <p className="muted">Loading…</p>;
 
   const act = async (label: string, path: string, body: unknown, method: 'post' | 'put' = 'post') => {
+    setBusy(true);
     try {
       const next = await api[method]<ConsultationView>(`/consultations/${c.sid}/${path}`, body);
       setC(next);
@@ -52,25 +62,36 @@ export function ConsultationDetail({ sid }: { sid: string }) {
       useStore.getState().notify('ok', label);
     } catch (e) {
       setLastResult({ ok: false, text: (e as Error).message });
-      const action = { accept: 'Accepting the chat', end: 'Ending', outcome: 'Recording the outcome', feedback: 'Saving feedback' }[path] ?? 'The action';
-      useStore.getState().notify('error', `${action} was refused: ${(e as Error).message}`);
+      useStore.getState().notify('error', `${FAILED[path] ?? 'That did not work'}: ${sentence((e as Error).message)}`);
+    } finally {
+      setBusy(false);
     }
   };
-  const canFeedback = c.status !== 'waiting' && c.status !== 'ringing';
+  const action = (kind: 'accept' | 'end' | 'outcome', label: string, run: () => void, primary = false) => {
+    const why = refusal(c, kind);
+    return (
+      <button type="button" className={primary ? 'btn primary' : 'btn'} disabled={busy || !!why} title={why} aria-describedby={why ? 'vet-actions-note' : undefined} onClick={run}>
+        {label}
+      </button>
+    );
+  };
+  const note = c.type === 'chat'
+    ? { waiting: 'Waiting for a vet: accept it, or end it unanswered.', active: 'In progress: end it when the talk is over.', ended: 'This chat has ended: only the feedback can still change.' }[c.status]
+    : { ringing: 'Ringing: record what the vet did with the call.', accepted: 'Accepted: end the call when it is over.' }[c.status] ?? `This call is ${c.status}: its outcome is recorded.`;
 
   return (
     <div className="consultation" data-testid="consultation-detail">
       <div className="cards">
         <div className="card">
-          <h4>{c.type === 'chat' ? 'Chat' : 'Video call'} <span className={`pill ${c.status}`} data-testid="consultation-status">{c.status}</span></h4>
+          <h3 className="h4">{c.type === 'chat' ? 'Chat' : 'Video call'} <span className={`pill ${c.status}`} data-testid="consultation-status">{c.status}</span></h3>
           <KeyValues rows={[['SID', <code>{c.sid}</code>], ['App', c.app_name], ['Vet', c.vet ? `${c.vet.first_name} ${c.vet.last_name} (${c.vet.id})` : c.vet_id], ['Started', `${c.created_at} (${ago(c.waiting_seconds)} ago)`], ['Outcome', c.outcome]]} />
         </div>
         <div className="card">
-          <h4>User</h4>
+          <h3 className="h4">User</h3>
           {c.user ? <KeyValues rows={[['Name', `${c.user.first_name} ${c.user.last_name ?? ''}`], ['E-mail', c.user.email], ['Role', c.user.role], ['Status', c.user.status], ['Fund', String(c.user.emergency_fund)]]} /> : <p className="muted">Unknown user</p>}
         </div>
         <div className="card">
-          <h4>Pet</h4>
+          <h3 className="h4">Pet</h3>
           {c.pet ? (
             <>
               {c.pet.profile && <img className="pet-photo" src={c.pet.profile.replace(/^https?:\/\/[^/]+/, '')} alt={c.pet.name} />}
@@ -80,57 +101,27 @@ export function ConsultationDetail({ sid }: { sid: string }) {
         </div>
       </div>
 
-      <div className="actions" aria-label="Vet actions">
+      <div className="actions" role="group" aria-label="Vet actions">
         {c.type === 'chat' ? (
           <>
-            <button className="btn primary" disabled={busy} onClick={() => act('Chat accepted.', 'accept', {})}>Accept chat</button>
-            <button className="btn" disabled={busy} onClick={() => act('Chat ended.', 'end', {})}>End chat</button>
+            {action('accept', 'Accept chat', () => void act('Chat accepted.', 'accept', {}), true)}
+            {action('end', 'End chat', () => void act('Chat ended.', 'end', {}))}
           </>
         ) : (
           <>
             <span className="muted">Call outcome:</span>
-            <button className="btn primary" disabled={busy} onClick={() => act('Call accepted.', 'outcome', { status: 'accepted' })}>Accepted</button>
-            <button className="btn" disabled={busy} onClick={() => act('Call declined.', 'outcome', { status: 'declined' })}>Declined</button>
-            <button className="btn" disabled={busy} onClick={() => act('Call marked not answered.', 'outcome', { status: 'notanswered' })}>No answer</button>
-            <button className="btn" disabled={busy} onClick={() => act('Call ended.', 'end', {})}>End call</button>
+            {action('outcome', 'Accepted', () => void act('Call accepted.', 'outcome', { status: 'accepted' }), true)}
+            {action('outcome', 'Declined', () => void act('Call declined.', 'outcome', { status: 'declined' }))}
+            {action('outcome', 'No answer', () => void act('Call marked not answered.', 'outcome', { status: 'notanswered' }))}
+            {action('end', 'End call', () => void act('Call ended.', 'end', {}))}
           </>
         )}
       </div>
+      <p className="muted small actions-note" id="vet-actions-note" data-testid="actions-note">{note}</p>
       {lastResult && <p className={lastResult.ok ? 'ok-text' : 'error-text'} data-testid="action-result" role="status">{lastResult.ok ? '✓ ' : '✕ '}{lastResult.text}</p>}
 
-      <Conversation key={c.sid} c={c} />
-
-      <form
-        className="feedback-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void act(c.feedback ? 'Feedback replaced.' : 'Feedback saved.', 'feedback', { recommendation, reason, ...(vetId ? { vet_id: vetId } : {}) }, 'put');
-        }}
-      >
-        <h4>Feedback {c.feedback && <span className="muted">(written {c.feedback.feedback_date}; saving replaces it)</span>}</h4>
-        {!canFeedback && <p className="muted">Feedback can be written once the {c.type === 'chat' ? 'chat is accepted' : 'call has an outcome'}.</p>}
-        <div className="form-row">
-          <label>
-            Recommendation
-            <select value={recommendation} onChange={(e) => setRecommendation(e.target.value)} aria-label="Recommendation">
-              {RECOMMENDATIONS.map((r) => <option key={r} value={r}>{RECOMMENDATION_LABELS[r]}</option>)}
-            </select>
-          </label>
-          <label>
-            As vet
-            <select value={vetId} onChange={(e) => setVetId(e.target.value)} aria-label="As vet">
-              <option value="">{c.vet ? `${c.vet.first_name} ${c.vet.last_name} (assigned)` : 'Assigned vet'}</option>
-              {vets.filter((v) => v.id !== c.vet_id).map((v) => <option key={v.id} value={v.id}>{v.first_name} {v.last_name}</option>)}
-            </select>
-          </label>
-        </div>
-        <label className="block">
-          Reason
-          <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={3} placeholder="What the vet recommends, and why" aria-label="Reason" />
-        </label>
-        <button className="btn primary" type="submit" disabled={!canFeedback || !reason.trim()}>{c.feedback ? 'Replace feedback' : 'Save feedback'}</button>
-        {c.feedback?.emergency_note && <p className={c.feedback.emergency_activated ? 'ok-text' : 'muted'} data-testid="emergency-note">{c.feedback.emergency_note}</p>}
-      </form>
+      <Conversation key={`conversation-${c.sid}`} c={c} />
+      <FeedbackForm key={`feedback-${c.sid}`} c={c} busy={busy} save={(label, body) => void act(label, 'feedback', body, 'put')} />
       <Timeline entries={c.timeline} />
     </div>
   );

@@ -117,7 +117,7 @@ export function Conversation({ c }: { c: ConsultationView }) {
   return (
     <section className="conversation" aria-labelledby="conversation-title" data-testid="conversation">
       <div className="conversation-head">
-        <h4 id="conversation-title">Conversation <span className="muted">({messages.length})</span></h4>
+        <h3 className="h4" id="conversation-title">Conversation <span className="muted">({messages.length})</span></h3>
         <span className="spacer" />
         {c.owner_page_url ? (
           <a className="btn small" href={c.owner_page_url} target="_blank" rel="noopener" data-testid="owner-page-link">

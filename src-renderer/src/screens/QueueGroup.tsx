@@ -24,9 +24,9 @@ export function QueueGroup({ title, statuses, total, selected, onSelect }: {
   const last = Math.min(shownTotal, page * QUEUE_PAGE);
   return (
     <div className="queue-group" data-testid="queue-group" data-status={statuses}>
-      <h4>
+      <h2 className="h4">
         {title} <span className="muted" data-testid="queue-total">{(total ?? shownTotal).toLocaleString('en-US')}</span>
-      </h4>
+      </h2>
       {pages > 1 && (
         <div className="queue-pager" aria-label={`${title} pages`}>
           <button className="btn small" aria-label={`First page of ${title}`} disabled={page <= 1} onClick={() => setPage(1)}>«</button>

@@ -1,34 +1,12 @@
-// One journal entry: headers and bodies (pretty JSON, secrets masked), copy as cURL.
+// One journal entry: headers and bodies (coloured JSON, secrets masked), and the request to send again
+// (Copy as cURL, Copy as fetch) as it was sent.
 import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { useStore } from '../store';
-import type { AppRecord, JournalEntry } from '../store/shared';
-import { CopyButton, Json, KeyValues, StatusBadge } from '../components/common';
-
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/** A cURL command that replays the request; the masked secret is filled in from the app's settings when known. */
-export function toCurl(e: JournalEntry, base: string, apps: AppRecord[]): string {
-  const parts = [`curl -X ${e.method} ${shellQuote(`${base}${e.path}${e.query ? `?${e.query}` : ''}`)}`];
-  for (const [k, v] of Object.entries(e.request_headers)) {
-    if (['host', 'content-length', 'connection', 'accept-encoding', 'user-agent'].includes(k)) continue;
-    if (k === 'content-type' && e.request_params) continue; // curl writes its own multipart boundary
-    if (k === 'authorization') {
-      const user = /^Basic (.*):\*\*\*$/.exec(v)?.[1];
-      const app = apps.find((a) => a.name === e.app);
-      parts.push(`-u ${shellQuote(`${user ?? ''}:${app && user ? app.api_token : '<token>'}`)}`);
-      continue;
-    }
-    parts.push(`-H ${shellQuote(`${k}: ${v}`)}`);
-  }
-  if (e.request_params) {
-    // The file's bytes are not journaled: -F names a local file of the same name and type.
-    for (const p of e.request_params) {
-      parts.push(p.fileName !== undefined ? `-F ${shellQuote(`${p.name}=@${p.fileName};type=${p.contentType}`)}` : `--form-string ${shellQuote(`${p.name}=${p.value ?? ''}`)}`);
-    }
-  } else if (e.request_body) parts.push(`--data-raw ${shellQuote(e.request_body.includes('\n') ? JSON.stringify(JSON.parse(e.request_body)) : e.request_body)}`);
-  return parts.join(' \\\n  ');
-}
+import type { JournalEntry } from '../store/shared';
+import { CopyButton, InjectedBadge, Json, KeyValues, StatusBadge } from '../components/common';
+import { TabList, tabPanel } from '../components/Tabs';
+import { toCurl, toFetch, type SentEntry } from './replay';
 
 const SID = /^(CH|RM)[0-9a-f]{32}$/;
 const parsed = (text: string | null | undefined): Record<string, unknown> | undefined => {
@@ -53,60 +31,82 @@ export function consultationOf(e: JournalEntry): string | null {
   return (found.find((v) => typeof v === 'string' && SID.test(v)) as string | undefined) ?? null;
 }
 
+const TABS = [
+  { id: 'headers', label: 'Headers' },
+  { id: 'payload', label: 'Payload' },
+  { id: 'response', label: 'Response' },
+] as const;
+type DetailTab = (typeof TABS)[number]['id'];
+
+/** What the copy buttons' titles say about the credentials in the copy. */
+function copyNote(sent: SentEntry | null): string {
+  if (!sent) return '';
+  const creds = sent.credentials === 'masked' ? ' Secrets this simulator no longer remembers are placeholders such as <password as sent>.' : ' Credentials as sent.';
+  return `${creds}${sent.truncated ? ' The body was cut at 64 KiB in the log.' : ''}`;
+}
+
 export function RequestDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const [entry, setEntry] = useState<JournalEntry | null>(null);
+  // The request as sent (credentials included) lives only here, for the copy buttons: never rendered.
+  const [sent, setSent] = useState<SentEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [tab, setTab] = useState<'headers' | 'payload' | 'response'>('response');
-  const apps = useStore((s) => s.apps);
+  const [tab, setTab] = useState<DetailTab>('response');
   const base = useStore((s) => s.health?.api_base_url ?? location.origin);
+  const simulatedClock = useStore((s) => !!s.clock && !s.clock.is_real_time);
   useEffect(() => {
+    let live = true;
     setEntry(null);
+    setSent(null);
     setError(null);
-    api.get<JournalEntry>(`/requests/${id}`).then(setEntry, (e: Error) => setError(e.message));
+    api.get<JournalEntry>(`/requests/${id}`).then((e) => live && setEntry(e), (e: Error) => live && setError(e.message));
+    api.get<SentEntry>(`/requests/${id}?credentials=include`).then((e) => live && setSent(e), () => undefined);
+    return () => {
+      live = false;
+    };
   }, [id]);
   const sid = entry ? consultationOf(entry) : null;
-  let curl = '';
-  try {
-    curl = entry ? toCurl(entry, base, apps) : '';
-  } catch {
-    curl = '';
-  }
+  const note = copyNote(sent);
   return (
-    <aside className="detail" aria-label="Request detail" data-testid="request-detail">
+    <aside className="detail" aria-label="Request detail" data-testid="request-detail" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onClose())}>
       <div className="detail-head">
         {entry ? (
           <>
-            <StatusBadge status={entry.status} /> <b>{entry.method}</b> <span className="path">{entry.path}</span>
+            <StatusBadge status={entry.status} /><InjectedBadge injected={entry.injected} /> <b>{entry.method}</b> <span className="path">{entry.path}</span>
           </>
         ) : (
           <span className="muted">{error ?? 'Loading…'}</span>
         )}
         <span className="spacer" />
-        {curl && <CopyButton text={curl} label="Copy as cURL" />}
-        <button className="btn small" onClick={onClose} aria-label="Close detail">✕</button>
+        <button type="button" className="btn small" onClick={onClose} aria-label="Close detail" title="Close (Escape)">×</button>
       </div>
+      {sent && (
+        <div className="detail-copy">
+          <CopyButton text={toCurl(sent, base)} label="Copy as cURL" title={`Copy a curl command that sends this request again.${note}`} />
+          <CopyButton text={toFetch(sent, base)} label="Copy as fetch" title={`Copy a fetch() call that sends this request again.${note}`} />
+          {sent.credentials === 'masked' && <span className="muted small">Secrets are placeholders: the simulator no longer remembers them (restarted, or many requests since).</span>}
+        </div>
+      )}
       {entry && (
         <>
+          {entry.injected && (
+            <p className="detail-link warn-text" data-testid="injected-note">
+              {entry.injected === 'fault' ? 'A fault rule answered this request: the API did not see it.' : 'A fault rule delayed this answer.'}
+            </p>
+          )}
           {sid && (
             <p className="detail-link" data-testid="request-consultation">
               Consultation <a href={`#vet/${sid}`} title="Open it in the vet console"><code>{sid}</code></a>
               <span className="muted"> — opens in the vet console</span>
             </p>
           )}
-          <div className="subtabs">
-            {(['headers', 'payload', 'response'] as const).map((t) => (
-              <button key={t} className={tab === t ? 'subtab active' : 'subtab'} onClick={() => setTab(t)}>
-                {t[0].toUpperCase() + t.slice(1)}
-              </button>
-            ))}
-          </div>
-          <div className="detail-body">
+          <TabList tabs={TABS} selected={tab} onSelect={setTab} label="Request detail" idBase="request-detail" className="subtabs" tabClassName="subtab" />
+          <div className="detail-body" {...tabPanel('request-detail', tab)} tabIndex={0}>
             {tab === 'headers' && (
               <>
-                <KeyValues rows={[['Endpoint', entry.endpoint], ['App', entry.app], ['Time', `${entry.time} UTC`], ['Duration', `${entry.duration_ms} ms`], ['Query', entry.query]]} />
-                <h4>Request headers</h4>
+                <KeyValues rows={[['Endpoint', entry.endpoint], ['App', entry.app], ['Time', `${entry.time} UTC${simulatedClock ? ' (simulator clock)' : ''}`], ['Duration', `${entry.duration_ms} ms`], ['Query', entry.query]]} />
+                <h3 className="h4">Request headers</h3>
                 <KeyValues rows={Object.entries(entry.request_headers)} />
-                <h4>Response headers</h4>
+                <h3 className="h4">Response headers</h3>
                 <KeyValues rows={Object.entries(entry.response_headers)} />
               </>
             )}
@@ -115,7 +115,7 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
               <>
                 {entry.error && (
                   <>
-                    <h4 className="error-text">Server error (not sent to the client)</h4>
+                    <h3 className="h4 error-text">Server error (not sent to the client)</h3>
                     <pre className="json">{entry.error}</pre>
                   </>
                 )}

@@ -1,12 +1,17 @@
 // Browse apps, users, pets, consultations, payments and feedback; updates live.
 import { useState, type ReactNode } from 'react';
 import { Empty, StatusBadge } from '../components/common';
+import { TabList, tabPanel } from '../components/Tabs';
 import { usePaged } from '../components/usePaged';
 import { useStore } from '../store';
+import { RECOMMENDATION_LABELS } from '../store/shared';
 import { UserDetail } from './UserDetail';
 import { ConsultationDetail } from './ConsultationDetail';
 
 type Row = Record<string, unknown> & { id: number | string };
+
+/** `non_urgent` → `Non-urgent`: recommendations read as the vet console writes them. */
+const recommendation = (v: unknown) => (typeof v === 'string' ? (RECOMMENDATION_LABELS as Record<string, string>)[v] ?? v : '');
 interface EntityView { label: string; path: string; entity: string; columns: [string, string, ((r: Row) => ReactNode)?][] }
 
 const ENTITIES: Record<string, EntityView> = {
@@ -23,7 +28,7 @@ const ENTITIES: Record<string, EntityView> = {
     label: 'Consultations', path: '/consultations', entity: 'consultation',
     columns: [['sid', 'SID'], ['type', 'Type'], ['status', 'Status', (r) => <span className={`pill ${String(r.status)}`}>{String(r.status)}</span>],
       ['user', 'User', (r) => (r.user as { email?: string } | undefined)?.email], ['pet', 'Pet', (r) => (r.pet as { name?: string } | undefined)?.name],
-      ['vet_id', 'Vet'], ['feedback', 'Feedback', (r) => (r.feedback as { recommendation?: string } | null)?.recommendation ?? ''], ['created_at', 'Started']],
+      ['vet_id', 'Vet'], ['feedback', 'Feedback', (r) => recommendation((r.feedback as { recommendation?: string } | null)?.recommendation)], ['created_at', 'Started']],
   },
   payments: {
     label: 'Payments', path: '/payments', entity: 'payment',
@@ -32,7 +37,7 @@ const ENTITIES: Record<string, EntityView> = {
   },
   feedback: {
     label: 'Feedback', path: '/feedback', entity: 'feedback',
-    columns: [['id', 'ID'], ['sid', 'Consultation'], ['type', 'Type'], ['recommendation', 'Recommendation'], ['reason', 'Reason'], ['vet_email', 'Vet'], ['user_email', 'User'],
+    columns: [['id', 'ID'], ['sid', 'Consultation'], ['type', 'Type'], ['recommendation', 'Recommendation', (r) => recommendation(r.recommendation)], ['reason', 'Reason'], ['vet_email', 'Vet'], ['user_email', 'User'],
       ['emergency_activated', 'Emergency activated', (r) => (r.emergency_activated ? 'yes' : 'no')], ['feedback_date', 'Date']],
   },
   apps: {
@@ -52,59 +57,67 @@ export function StateBrowser() {
   const items = entity === 'apps' ? (apps as unknown as Row[]) : (data?.items ?? []);
   const total = entity === 'apps' ? apps.length : (data?.total ?? 0);
   const pages = Math.max(1, Math.ceil(total / 50));
+  const closeDetail = () => {
+    // Back to the row it came from, not to the top of the page (the focused detail is about to go).
+    document.querySelector<HTMLElement>('.state-panel tr.selected')?.focus();
+    setSelected(null);
+  };
   return (
     <div className="state-layout">
       <section className="state-main">
         <div className="toolbar">
-          <div className="segmented" role="tablist" aria-label="Entity">
-            {Object.entries(ENTITIES).map(([k, v]) => (
-              <button key={k} role="tab" aria-selected={k === entity} className={k === entity ? 'seg active' : 'seg'} onClick={() => (setEntity(k), setPage(1), setSelected(null))}>
-                {v.label}
-              </button>
-            ))}
-          </div>
+          <TabList
+            tabs={Object.entries(ENTITIES).map(([id, v]) => ({ id, label: v.label }))} selected={entity} label="Records" idBase="entity" className="segmented" tabClassName="seg"
+            onSelect={(k) => (setEntity(k), setPage(1), setSelected(null))}
+          />
           {entity !== 'apps' && <input aria-label="Search" placeholder={`Search ${view.label.toLowerCase()}…`} value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />}
           <span className="muted count">{total.toLocaleString()} {view.label.toLowerCase()}</span>
         </div>
-        {error && <p className="error-text">Could not load: {error}</p>}
-        {items.length === 0 ? (
-          <Empty title={q ? `No ${view.label.toLowerCase()} match “${q}”` : `No ${view.label.toLowerCase()} yet`}>
-            <p>Register a user with A7 or B9, or load the demo data set in Settings → Data.</p>
-          </Empty>
-        ) : (
-          <div className="table-wrap">
-            <table className="table" data-testid={`table-${entity}`}>
-              <thead>
-                <tr>{view.columns.map(([k, label]) => <th key={k}>{label}</th>)}</tr>
-              </thead>
-              <tbody>
-                {items.map((r) => (
-                  <tr key={String(r.id)} className={selected?.id === r.id ? 'selected' : ''} onClick={() => setSelected(r)}>
-                    {view.columns.map(([k, , render]) => (
-                      <td key={k}>{render ? render(r) : r[k] === null || r[k] === undefined ? '' : String(r[k])}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {entity !== 'apps' && pages > 1 && (
-          <div className="pager">
-            <button className="btn small" disabled={page <= 1} onClick={() => setPage(page - 1)}>‹ Prev</button>
-            <span>Page {page} of {pages}</span>
-            <button className="btn small" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next ›</button>
-          </div>
-        )}
+        <div className="state-panel" {...tabPanel('entity', entity)}>
+          {error && <p className="error-text">Could not load: {error}</p>}
+          {items.length === 0 ? (
+            <Empty title={q ? `No ${view.label.toLowerCase()} match “${q}”` : `No ${view.label.toLowerCase()} yet`}>
+              <p>Register a user with A7 or B9, or load the demo data set in Settings → Data.</p>
+            </Empty>
+          ) : (
+            <div className="table-wrap">
+              <table className="table" data-testid={`table-${entity}`}>
+                <thead>
+                  <tr>{view.columns.map(([k, label]) => <th key={k}>{label}</th>)}</tr>
+                </thead>
+                <tbody>
+                  {items.map((r) => (
+                    <tr
+                      key={String(r.id)} className={selected?.id === r.id ? 'selected' : ''} onClick={() => setSelected(r)}
+                      // Rows open their record from the keyboard too: Tab to one, Enter or Space.
+                      tabIndex={0} aria-selected={selected?.id === r.id} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), setSelected(r))}
+                    >
+                      {view.columns.map(([k, , render]) => (
+                        <td key={k}>{render ? render(r) : r[k] === null || r[k] === undefined ? '' : String(r[k])}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {entity !== 'apps' && pages > 1 && (
+            <div className="pager">
+              <button className="btn small" disabled={page <= 1} onClick={() => setPage(page - 1)}>‹ Prev</button>
+              <span>Page {page} of {pages}</span>
+              <button className="btn small" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next ›</button>
+            </div>
+          )}
+        </div>
       </section>
       {selected && (
-        <aside className="detail" data-testid="state-detail">
+        <aside className="detail" data-testid="state-detail" aria-label={`${view.label.replace(/s$/, '')} detail`} onKeyDown={(e) => e.key === 'Escape' && closeDetail()}>
           <div className="detail-head">
             <b>{view.label.replace(/s$/, '')} {String(selected.sid ?? selected.id)}</b>
             <span className="spacer" />
-            <button className="btn small" onClick={() => setSelected(null)} aria-label="Close detail">✕</button>
+            <button className="btn small" onClick={closeDetail} aria-label="Close detail" title="Close (Escape)">×</button>
           </div>
-          <div className="detail-body">
+          <div className="detail-body" tabIndex={0}>
             {entity === 'users' ? <UserDetail id={Number(selected.id)} /> : entity === 'consultations' ? <ConsultationDetail sid={String(selected.sid)} /> : <RecordView row={selected} />}
           </div>
         </aside>
@@ -119,7 +132,7 @@ function RecordView({ row }: { row: Row }) {
       {Object.entries(row).map(([k, v]) => (
         <div key={k}>
           <dt>{k}</dt>
-          <dd>{v === null || v === undefined ? <span className="muted">—</span> : typeof v === 'object' ? JSON.stringify(v) : typeof v === 'number' && k === 'status' ? <StatusBadge status={v} /> : String(v)}</dd>
+          <dd>{v === null || v === undefined ? <span className="muted">—</span> : k === 'recommendation' ? recommendation(v) : typeof v === 'object' ? JSON.stringify(v) : typeof v === 'number' && k === 'status' ? <StatusBadge status={v} /> : String(v)}</dd>
         </div>
       ))}
     </dl>

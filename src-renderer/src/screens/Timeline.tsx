@@ -31,7 +31,7 @@ export function Timeline({ entries }: { entries: TimelineEntry[] | undefined }) 
   if (!entries) return null; // a server without timelines
   return (
     <section className="timeline-panel" aria-labelledby="timeline-title" data-testid="timeline">
-      <h4 id="timeline-title">Timeline <span className="muted">({entries.length})</span></h4>
+      <h3 className="h4" id="timeline-title">Timeline <span className="muted">({entries.length})</span></h3>
       {entries.length === 0 ? (
         <p className="muted small">Nothing has happened to this consultation yet.</p>
       ) : (

@@ -27,7 +27,7 @@ export function UserDetail({ id }: { id: number }) {
   return (
     <div data-testid="user-detail">
       <KeyValues rows={[['Name', `${u.first_name} ${u.last_name ?? ''}`], ['E-mail', u.email], ['Family', String(u.family)], ['Role', String(u.role)], ['Status', String(u.status)], ['Registered', String(u.your_registration_date)], ['Deleted', u.deleted_at as string]]} />
-      <h4>Emergency</h4>
+      <h3 className="h4">Emergency</h3>
       <KeyValues
         rows={[
           ['Trial', `${String(es.trial_period_start_date)} → ${String(es.trial_period_end_date)}`],
@@ -43,17 +43,17 @@ export function UserDetail({ id }: { id: number }) {
           {d.emergency_blockers.map((b) => <li key={b}>Cannot activate: {b}</li>)}
         </ul>
       )}
-      <h4>Status history</h4>
+      <h3 className="h4">Status history</h3>
       <table className="table compact">
         <tbody>
           {d.statuses.map((s) => <tr key={s.id}><td>{s.date_time}</td><td>{s.status}</td><td>{s.type}</td></tr>)}
         </tbody>
       </table>
-      <h4>Pets</h4>
+      <h3 className="h4">Pets</h3>
       {d.pets.length ? (
         <ul>{d.pets.map((p) => <li key={p.id}>{p.name} ({p.species ?? 'unknown'}, {p.age}){p.is_default ? ' — default' : ''}</li>)}</ul>
       ) : <p className="muted">No pets.</p>}
-      <h4>Consultations</h4>
+      <h3 className="h4">Consultations</h3>
       {d.consultations.length ? (
         <ul>{d.consultations.map((c) => <li key={c.sid}><code>{c.sid.slice(0, 10)}…</code> {c.type} — {c.status} ({c.created_at})</li>)}</ul>
       ) : <p className="muted">None yet.</p>}

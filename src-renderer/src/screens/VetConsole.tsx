@@ -63,29 +63,47 @@ export function VetConsole() {
   );
 }
 
+/** A vet's state in words and colour: free takes the next consultation, busy is in one, offline takes none. */
+function vetState(v: { online: boolean; busy: boolean }): ['free' | 'busy' | 'offline', string] {
+  if (v.busy) return ['busy', 'Busy'];
+  return v.online ? ['free', 'Free'] : ['offline', 'Offline'];
+}
+
 function Roster() {
   const vets = useStore((s) => s.vets);
   const { run } = useAction();
+  const free = vets.filter((v) => vetState(v)[0] === 'free').length;
   return (
-    <aside className="roster" aria-label="Vet roster">
-      <h4>Vets</h4>
-      {vets.map((v) => (
-        <label key={v.id} className="roster-item">
-          <input
-            type="checkbox"
-            checked={v.online}
-            onChange={(e) => void run(`${v.first_name} is ${e.target.checked ? 'online' : 'offline'}.`, () => api.patch(`/vets/${v.id}`, { online: e.target.checked }))}
-            aria-label={`${v.first_name} ${v.last_name} online`}
-          />
-          <span>
-            <b>{v.first_name} {v.last_name}</b>
-            <span className="muted small"> {v.email}</span>
-            <br />
-            <span className={v.busy ? 'pill active' : v.online ? 'pill ended' : 'pill'}>{v.busy ? 'busy' : v.online ? 'free' : 'offline'}</span>
-          </span>
-        </label>
-      ))}
-      <p className="muted small">talk-to-vet picks the preferred vet (doctor_email) when online and free, else a random free vet; with nobody free it answers 503.</p>
+    <aside className="roster" aria-labelledby="roster-title">
+      <h2 className="h4" id="roster-title">Vets <span className="muted" data-testid="vets-free">{free} of {vets.length} free</span></h2>
+      {vets.length > 0 && free === 0 && (
+        <p className="roster-warning" role="status" data-testid="no-vet-free">
+          No vet is free: the next talk-to-vet will answer 503. Put a vet online, or end a consultation.
+        </p>
+      )}
+      {vets.map((v) => {
+        const [state, label] = vetState(v);
+        return (
+          <label key={v.id} className="roster-item">
+            <input
+              type="checkbox"
+              checked={v.online}
+              onChange={(e) => void run(`${v.first_name} is ${e.target.checked ? 'online' : 'offline'}.`, () => api.patch(`/vets/${v.id}`, { online: e.target.checked }))}
+              aria-label={`${v.first_name} ${v.last_name} online`}
+            />
+            <span>
+              <b>{v.first_name} {v.last_name}</b>
+              <span className="muted small"> {v.email}</span>
+              <br />
+              <span className={`pill vet-${state}`} data-testid="vet-state">{label}</span>
+            </span>
+          </label>
+        );
+      })}
+      <p className="muted small">
+        <span className="pill vet-free">Free</span> takes the next consultation, <span className="pill vet-busy">Busy</span> is in one,{' '}
+        <span className="pill vet-offline">Offline</span> takes none. talk-to-vet picks the preferred vet (doctor_email) when free, else a random free vet; with nobody free it answers 503.
+      </p>
     </aside>
   );
 }

@@ -3,12 +3,10 @@
 // matching ids. Asked again when the text settles and when new requests arrive, never per key press.
 import { useEffect, useState } from 'react';
 import { api, qs } from '../api';
+import { BODY_SEARCH_MAX_IDS as MAX_IDS, BODY_SEARCH_MIN_CHARS as MIN_CHARS } from '../../../src-shared/log-filter';
 import type { JournalSummary } from '../store/shared';
 
 const SETTLE_MS = 300;
-/** Shorter needles match too much to be worth a body search; the path filter still applies. */
-const MIN_CHARS = 3;
-const MAX_IDS = 5000;
 
 export function useBodyMatches(text: string, newestId: number | undefined): ReadonlySet<number> | null {
   const [found, setFound] = useState<ReadonlySet<number> | null>(null);

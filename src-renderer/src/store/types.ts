@@ -1,4 +1,5 @@
 import type { AppRecord, ClockState, FaultRule, JournalSummary, VetRecord } from './shared';
+import type { StatusChip } from '../../../src-shared/log-filter';
 
 export interface Health {
   status: string; version: string; api_base_url: string; ui_url: string; data_dir: string | null; in_memory: boolean;
@@ -13,7 +14,11 @@ export interface ConnectionSlice {
 }
 
 export type StatusClass = '' | '2xx' | '3xx' | '4xx' | '5xx';
-export interface RequestFilters { family: '' | 'application' | 'client'; status: StatusClass; text: string; app: string }
+export interface RequestFilters {
+  family: '' | 'application' | 'client'; status: StatusClass; text: string; app: string;
+  /** The status chips beside the filter box (2xx, 4xx, 5xx, fault); optional so the store's initial filters need not name them. */
+  chips?: StatusChip[];
+}
 
 export interface RequestsSlice {
   /** Newest first. */

@@ -26,7 +26,7 @@ export interface JournalInsert {
   query: string;
 }
 
-const SUMMARY_COLUMNS = 'id, time, app, family, endpoint, method, path, status, duration_ms';
+const SUMMARY_COLUMNS = 'id, time, app, family, endpoint, method, path, status, duration_ms, injected';
 
 /**
  * Multi-row INSERTs in a few fixed sizes: each size is one prepared statement the database keeps, so a
@@ -36,12 +36,12 @@ const SUMMARY_COLUMNS = 'id, time, app, family, endpoint, method, path, status, 
  * of what a row costs in sql.js (a copy into WebAssembly memory each).
  */
 const INSERT_SIZES = [100, 25, 5, 1];
-const COLUMNS = 'INSERT INTO journal (id, time, app, family, endpoint, method, path, query, status, duration_ms, detail, batch) VALUES';
-const INSERT_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array(n).fill("(?,?,?,?,?,?,?,?,?,?,x'',?)").join(',')}`]));
+const COLUMNS = 'INSERT INTO journal (id, time, app, family, endpoint, method, path, query, status, duration_ms, injected, detail, batch) VALUES';
+const INSERT_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array(n).fill("(?,?,?,?,?,?,?,?,?,?,?,x'',?)").join(',')}`]));
 const SHARED = 6; // app, family, endpoint, method, path, batch
 const sharedRow = (r: number) => {
-  const p = SHARED + 5 * r; // id, time, query, status, duration_ms
-  return `(?${p + 1},?${p + 2},?1,?2,?3,?4,?5,?${p + 3},?${p + 4},?${p + 5},x'',?6)`;
+  const p = SHARED + 6 * r; // id, time, query, status, duration_ms, injected
+  return `(?${p + 1},?${p + 2},?1,?2,?3,?4,?5,?${p + 3},?${p + 4},?${p + 5},?${p + 6},x'',?6)`;
 };
 const SHARED_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array.from({ length: n }, (_, r) => sharedRow(r)).join(',')}`]));
 
@@ -87,13 +87,13 @@ export const journalRepo = (db: Database) => ({
         params.push(s.app, s.family, s.endpoint, s.method, s.path, first);
         for (let i = at; i < at + rows; i++) {
           const e = entries[i].summary;
-          params.push(e.id, e.time, entries[i].query, e.status, e.duration_ms);
+          params.push(e.id, e.time, entries[i].query, e.status, e.duration_ms, e.injected ?? null);
         }
         db.runUnlogged(SHARED_SQL.get(rows)!, params);
       } else {
         for (let i = at; i < at + rows; i++) {
           const e = entries[i].summary;
-          params.push(e.id, e.time, e.app, e.family, e.endpoint, e.method, e.path, entries[i].query, e.status, e.duration_ms, first);
+          params.push(e.id, e.time, e.app, e.family, e.endpoint, e.method, e.path, entries[i].query, e.status, e.duration_ms, e.injected ?? null, first);
         }
         db.runUnlogged(INSERT_SQL.get(rows)!, params);
       }
