@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { DomainError } from '../errors';
 import { JSON_LIMIT } from './body-limits';
 import { MAX_DEPTH, tooDeep } from './laravel-input';
+import { jsonDeeperThan } from '../../../src-shared/json-depth';
 
 /**
  * Whether Laravel reads the body as JSON: `Request::isJson()` looks for `/json` or `+json` anywhere in the
@@ -32,22 +33,6 @@ export function isPlainJson(req: IncomingMessage): boolean {
   );
 }
 
-/** Nesting of a JSON text, read from its characters: objects and arrays opened and not yet closed. */
-export function jsonDeeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
-}
 
 /**
  * The value of a JSON body's text, as body-parser (strict: false) gave it: a bare value is a value, an

@@ -2,26 +2,12 @@
 // shown parsed and indented too, under a tag saying it travels as a string, so it reads as JSON without
 // hiding what was sent. Text that is not JSON (a form body, a body cut at 64 KiB) is shown as it is.
 import type { ReactNode } from 'react';
+import { jsonDeeperThan } from '../../../src-shared/json-depth';
 
 /** Deeper values (a hostile body) are shown as text: rendering them would recurse this deep and more. */
 const MAX_DEPTH = 64;
 
-/** Nesting of a JSON text, read from its characters, over `limit`: checked before anything is parsed. */
-function deeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
-}
+const deeperThan = jsonDeeperThan; // checked before anything is parsed
 
 /** The object or array a text holds, or undefined (not JSON, a scalar, or too deep). */
 function parseObject(text: string): object | undefined {
