@@ -18,6 +18,10 @@ export class SimClock {
   now(): Date {
     return new Date(this.nowMs());
   }
+  /** Now as ISO 8601 with milliseconds: how threads, timelines and autopilot steps stamp their times. */
+  iso(): string {
+    return new Date(this.nowMs()).toISOString();
+  }
   /** Converts a simulated instant into the real instant at which it will be reached (for Retry-After). */
   toRealMs(simMs: number): number {
     return this.realNow() + (simMs - this.nowMs());

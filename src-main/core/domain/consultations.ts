@@ -12,7 +12,7 @@ import type { MessageService } from './messages';
 import type { PetService } from './pets';
 import type { Grants } from './tokens';
 import type { UserService } from './users';
-import type { VetService } from './vets';
+import { vetDisplayName, type VetService } from './vets';
 
 /**
  * A channel or room sid follows from the consultation's row id, so a fresh simulator sent the same
@@ -61,7 +61,7 @@ export function consultationService({ clock, vets, users, pets, identities, mess
   };
   const vetName = (tx: Tx, c: ConsultationRow) => {
     const vet = c.vet_id ? tx.vets.byId(c.vet_id) : undefined;
-    return vet ? `Dr. ${vet.first_name} ${vet.last_name}` : 'The vet';
+    return vet ? vetDisplayName(vet) : 'The vet';
   };
   const change = (tx: Tx, c: ConsultationRow, fields: Partial<ConsultationRow>, action: string): ConsultationRow => {
     tx.consultations.update(c.id, { ...fields, updated_at: now() });
@@ -92,7 +92,7 @@ export function consultationService({ clock, vets, users, pets, identities, mess
       });
       tx.events.state('consultation', sid, 'created');
       const consultation = tx.consultations.byId(id)!;
-      messages.system(tx, consultation, req.type === 'chat' ? `Chat requested for ${pet.name}: waiting for Dr. ${vet.first_name} ${vet.last_name} to join.` : `Video call with Dr. ${vet.first_name} ${vet.last_name} for ${pet.name}: ringing.`);
+      messages.system(tx, consultation, req.type === 'chat' ? `Chat requested for ${pet.name}: waiting for ${vetDisplayName(vet)} to join.` : `Video call with ${vetDisplayName(vet)} for ${pet.name}: ringing.`);
       opened?.(tx, consultation, { type: req.type, app: app.name, vet: vet.id, species: pet.species, email: user.email });
       return { consultation, vet };
     },

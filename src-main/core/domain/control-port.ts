@@ -41,7 +41,7 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
       // a refused one rolls the takeover back with it).
       s.autopilot.steps.takeOver(tx, c);
       // Stamped before the action: on the timeline the vet's action comes before the marks it leaves in the thread.
-      const at = new Date(ctx.clock.nowMs()).toISOString();
+      const at = ctx.clock.iso();
       action(tx);
       tx.messages.addActivity({ consultation_id: c.id, at, actor: 'vet', action: activity });
     });

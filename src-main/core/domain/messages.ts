@@ -8,6 +8,7 @@ import type { MessageRow } from '../db/repositories/messages';
 import type { ConsultationRow } from '../db/repositories/types';
 import { consultationClosed, DomainError, validation } from '../errors';
 import type { Reads, Tx } from './context';
+import { vetDisplayName } from './vets';
 
 /** Only an open chat takes new messages from the vet or the owner. */
 export const OPEN_CHAT = new Set(['waiting', 'active']);
@@ -17,20 +18,18 @@ export const toMessage = (r: MessageRow): ThreadMessage => ({
 });
 
 export function messageService({ clock, reads }: { clock: SimClock; reads: Reads }) {
-  const iso = () => new Date(clock.nowMs()).toISOString();
-
   const add = (tx: Tx, c: ConsultationRow, author: MessageAuthor, authorName: string, body: string): ThreadMessage => {
-    const idx = tx.messages.nextIndex(c.id);
-    const id = tx.messages.insert({ consultation_id: c.id, idx, author, author_name: authorName, body, created_at: iso() });
-    tx.events.message({ sid: c.sid, index: idx, author });
-    return toMessage(tx.messages.byId(id)!);
+    const row = { consultation_id: c.id, idx: tx.messages.nextIndex(c.id), author, author_name: authorName, body, created_at: clock.iso() };
+    const id = tx.messages.insert(row);
+    tx.events.message({ sid: c.sid, index: row.idx, author });
+    return toMessage({ id, ...row }); // every field is known: no read-back
   };
 
   /** How the thread names a writer: the vet as the owner sees them, the owner by the name they registered. */
   const nameOf = (tx: Tx, c: ConsultationRow, author: 'vet' | 'owner'): string => {
     if (author === 'vet') {
       const vet = c.vet_id ? tx.vets.byId(c.vet_id) : undefined;
-      return vet ? `Dr. ${vet.first_name} ${vet.last_name}` : 'Vet';
+      return vet ? vetDisplayName(vet) : 'Vet';
     }
     const user = tx.users.byId(c.user_id);
     return [user?.first_name, user?.last_name].filter(Boolean).join(' ') || user?.email || 'Pet owner';

@@ -13,6 +13,9 @@ export const SEED_VETS: VetRow[] = [
 
 const toRecord = (v: VetRow & { busy?: number }): VetRecord => ({ ...v, online: v.online === 1, busy: v.busy === 1 });
 
+/** How the pet owner and the thread name a vet. */
+export const vetDisplayName = (vet: Pick<VetRow, 'first_name' | 'last_name'>) => `Dr. ${vet.first_name} ${vet.last_name}`;
+
 export interface VetDeps { uow: UnitOfWork; reads: Reads; random?: () => number }
 
 export function vetService({ uow, reads, random = Math.random }: VetDeps) {

@@ -39,7 +39,8 @@ export const hasBody = (req: IncomingMessage): boolean =>
 const readsFormBody = (req: IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD';
 
 /** The charset a Content-Type names, lowercased; UTF-8 when it names none. */
-const charsetOf = (contentType: string | undefined) => (parameterOf(contentType, 'charset') ?? 'utf-8').toLowerCase();
+/** The charset a Content-Type names, lower-cased; UTF-8 when it names none. */
+export const charsetOf = (contentType: string | undefined) => (parameterOf(contentType, 'charset') ?? 'utf-8').toLowerCase();
 
 /** A JSON body's text. The plain case (UTF-8, identity, a declared length) skips the Content-Type's parameters. */
 async function jsonText(req: IncomingMessage): Promise<string> {

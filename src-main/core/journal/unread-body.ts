@@ -10,10 +10,10 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { hasBody, NO_BODY, type RequestBody } from '../http/body';
+import { charsetOf, hasBody, NO_BODY, type RequestBody } from '../http/body';
 import { IMAGE_LIMIT, JSON_LIMIT } from '../http/body-limits';
 import { canDecode, decodeText } from '../http/body-text';
-import { mediaTypeOf, parameterOf } from '../http/media-type';
+import { mediaTypeOf } from '../http/media-type';
 import type { MultipartBody } from '../http/multipart';
 import { isJsonContentType } from '../http/plain-json';
 
@@ -46,7 +46,7 @@ function textOf(bytes: Buffer, req: IncomingMessage): string | undefined {
   } catch {
     return undefined; // not what it claims to be, or bigger than the reader would ever take
   }
-  const charset = (parameterOf(req.headers['content-type'], 'charset') ?? 'utf-8').toLowerCase();
+  const charset = charsetOf(req.headers['content-type']);
   return decodeText(plain, canDecode(charset) ? charset : 'utf-8');
 }
 

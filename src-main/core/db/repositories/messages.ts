@@ -14,7 +14,6 @@ export const messagesRepo = (db: Sql) => ({
   nextIndex: (consultationId: number) =>
     Number(db.get<{ n: number }>('SELECT COALESCE(MAX(idx), 0) + 1 AS n FROM messages WHERE consultation_id = ?', [consultationId])!.n),
   insert: (m: Omit<MessageRow, 'id'>): number => messages.insert(db, m),
-  byId: (id: number) => db.get<MessageRow>('SELECT * FROM messages WHERE id = ?', [id]),
   /** Oldest first, after index `after`, at most `limit`; with the thread's whole length. */
   page(consultationId: number, after: number, limit: number): { rows: MessageRow[]; total: number } {
     const rows = db.all<MessageRow>('SELECT * FROM messages WHERE consultation_id = ? AND idx > ? ORDER BY idx LIMIT ?', [consultationId, after, limit]);

@@ -35,7 +35,7 @@ const plural = (n: number) => `${n} pending step${n === 1 ? '' : 's'}`;
 
 export function autopilotSteps(d: StepDeps) {
   const record = (tx: Tx, c: ConsultationRow, action: string, cause: string) =>
-    tx.messages.addActivity({ consultation_id: c.id, at: new Date(d.clock.nowMs()).toISOString(), actor: 'autopilot', action, cause });
+    tx.messages.addActivity({ consultation_id: c.id, at: d.clock.iso(), actor: 'autopilot', action, cause });
 
   /** Does the step through the domain's rules; its action word for the timeline and what was drawn, if anything. */
   function perform(tx: Tx, c: ConsultationRow, row: AutopilotStepRow, step: AutopilotStep): { action: string; drawn?: string } {
