@@ -9,7 +9,7 @@
 // it anyway) and the entry follows when it has arrived, or after WAIT_MS with what came.
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { charsetOf, hasBody, NO_BODY, type RequestBody } from '../http/body';
 import { IMAGE_LIMIT, JSON_LIMIT } from '../http/body-limits';
 import { canDecode, decodeText } from '../http/body-text';
@@ -39,10 +39,14 @@ function textOf(bytes: Buffer, req: IncomingMessage): string | undefined {
   let plain: Buffer;
   try {
     if (encoding === 'identity') plain = bytes;
-    else if (encoding === 'gzip') plain = gunzipSync(bytes, opts);
-    else if (encoding === 'deflate') plain = inflateSync(bytes, opts);
-    else if (encoding === 'br') plain = brotliDecompressSync(bytes, opts);
-    else return undefined;
+    else {
+      // zlib only for a compressed refused body, never at start (issue 14, cold start: see http/inflate.ts).
+      const zlib = createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
+      if (encoding === 'gzip') plain = zlib.gunzipSync(bytes, opts);
+      else if (encoding === 'deflate') plain = zlib.inflateSync(bytes, opts);
+      else if (encoding === 'br') plain = zlib.brotliDecompressSync(bytes, opts);
+      else return undefined;
+    }
   } catch {
     return undefined; // not what it claims to be, or bigger than the reader would ever take
   }
