@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../src-main/core/simulator';
 
@@ -57,6 +58,14 @@ describe('bodies of requests refused before they were read', () => {
     expect(sent.request_headers.authorization).toBe(basic('demo', 'wrong'));
     expect(sent.request_body).toBe(body);
     expect((await fetch(`${url}/__sim/v1/requests/${e.id}?credentials=maybe`)).status).toBe(422);
+  });
+
+  it('keeps a gzip-compressed JSON body of a 401, decompressed as the reader would', async () => {
+    const url = await started();
+    const body = JSON.stringify({ email: 'ann@example.com', name: 'Rex', age: '2 years', sex: 'male' });
+    const headers = { authorization: basic('demo', 'wrong'), 'content-type': 'application/json', 'content-encoding': 'gzip' };
+    expect(await send(url, '/api/v2/demo/pet/add', headers, gzipSync(body))).toBe(401);
+    expect(JSON.parse((await newest(url)).request_body)).toEqual(JSON.parse(body));
   });
 
   it('keeps a body that arrives after the headers, and urlencoded and multipart bodies, as the reader reads them', async () => {
