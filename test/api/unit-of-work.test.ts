@@ -115,6 +115,33 @@ describe('a use case that fails after its first write is rolled back whole', () 
   });
 });
 
+describe('a token signer that cannot load writes nothing (issue 29: EMFILE while loading jose)', () => {
+  it('A7, B9, A8 and B10 answer 500 and store no user, pet, payment or consultation; the next call, with the signer back, succeeds', async () => {
+    h = await makeSim();
+    await h.registerUser({ email: 'first@example.com' });
+    const pet = await h.addPet('first@example.com');
+    const before = await visibleState();
+    const events = stateEvents();
+    const ready = vi.spyOn(h.sim.services.tokens, 'ready').mockRejectedValue(Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' }));
+    const a7 = { first_name: 'Ann', email: 'ann@example.com', role: 'users', dev_type: 'ios', name: 'Rex', age: '2 years', sex: 'male' };
+    const calls = [
+      () => h.post('/api/v2/demo/register-user', a7),
+      () => h.http.post(`${C}/register-user`).send({ ...CLIENT_REGISTRATION, email: 'b9@example.com' }),
+      () => h.post('/api/v2/demo/talk-to-vet', { email: 'first@example.com', conversation_request: 'chat', pet_id: pet.id }),
+      () => h.http.post(`${C}/talk-to-vet`).send(TALK),
+    ];
+    for (const call of calls) {
+      const r = await call();
+      expect(r.body).toEqual({ success: false, status_code: 500, message: ['Server Error'], data: [] });
+    }
+    expect(ready).toHaveBeenCalledTimes(4);
+    vi.restoreAllMocks();
+    expect(await visibleState()).toEqual(before);
+    expect(events).toEqual([]);
+    for (const call of calls) expect((await call()).status).toBe(200);
+  });
+});
+
 describe('identity: one owner for A7, A8, B9, B10', () => {
   it("the identity in B9's token refreshes on A9 (200), as do B10's and A7's; every registration has a US sid", async () => {
     h = await makeSim();

@@ -24,6 +24,13 @@ const api = (sid: string) => `/demo/main/talk-to-vet/api/consultations/${sid}`;
 const thread = async (sid: string) => (await h.ctl.get(`/consultations/${sid}/messages`)).body.items as { author: string; body: string }[];
 
 describe('the owner page', () => {
+  it("the owner's page link is the A8 token itself, the same however often and however late it is asked for", async () => {
+    const { sid, token } = await talk();
+    const linkToken = async () => JSON.parse(new URL((await h.ctl.get(`/consultations/${sid}`)).body.owner_page_url).searchParams.get('data')!).rtcToken;
+    expect(await linkToken()).toBe(token);
+    expect((await h.ctl.post('/clock', { advance: '90s' })).status).toBe(200);
+    expect(await linkToken()).toBe(token);
+  });
   it('serves the page for a stringify_response, and a readable 4xx HTML page for bad data, never a stack', async () => {
     const { data } = await talk();
     const ok = await h.http.get(`/demo/main/talk-to-vet?data=${encodeURIComponent(data)}`);

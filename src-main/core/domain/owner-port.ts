@@ -65,15 +65,16 @@ export function ownerPort(s: Services, ctx: DomainContext) {
 export type OwnerPort = ReturnType<typeof ownerPort>;
 
 /**
- * The owner's page of a consultation, for the tester (vet console: "Open the owner's page"): a fresh rtcToken
- * for its channel or room, as A8/B10 would hand one out. Undefined when no token can be signed.
+ * The owner's page of a consultation, for the tester (vet console: "Open the owner's page"): the rtcToken A8/B10
+ * handed out for its channel or room (signed again at the consultation's creation time, so the link is the same
+ * every time it is asked for). Undefined when no token can be signed.
  */
 export async function ownerPageUrl(s: Services, ctx: DomainContext, sid: string): Promise<string | undefined> {
   const c = s.reads.consultations.bySid(sid);
   const app = c && s.apps.byId(c.app_id);
   if (!c || !app) return undefined;
   try {
-    const rtcToken = await s.tokens.issue(app.name, c.identity, grantsOf(c));
+    const rtcToken = await s.tokens.issue(app.name, c.identity, grantsOf(c), Date.parse(c.created_at));
     return `${ctx.baseUrl()}/${encodeURIComponent(app.name)}/main/talk-to-vet?data=${encodeURIComponent(JSON.stringify({ rtcToken }))}`;
   } catch {
     return undefined;

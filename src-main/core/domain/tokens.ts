@@ -30,8 +30,13 @@ export function tokenService({ clock, reads }: { clock: SimClock; reads: Reads }
     ensureSecret(tx: Tx): void {
       if (tx.meta.get(SECRET_KEY) === undefined) tx.meta.set(SECRET_KEY, randomBytes(32).toString('base64'));
     },
-    async issue(appName: string, subject: string, grants: Grants = {}): Promise<string> {
-      const iat = Math.floor(clock.nowMs() / 1000);
+    /**
+     * `issuedAtMs` (default: now on the simulator clock) pins the token's time: a consultation's token is issued
+     * at the consultation's creation, so the owner's page link signed for the tester later is the very token the
+     * partner got from A8/B10, not a new one each time it is asked for.
+     */
+    async issue(appName: string, subject: string, grants: Grants = {}, issuedAtMs = clock.nowMs()): Promise<string> {
+      const iat = Math.floor(issuedAtMs / 1000);
       // Read before waiting for the signer: the token is signed with the secret of the data it was issued for.
       const key = secret();
       const { SignJWT } = await loadJose();

@@ -1,5 +1,6 @@
 // Consultations: opening one (A8, B10), its token (A9), its end (A10, A14) and the vet's feedback (A11).
-// The unit of work commits before a token is signed.
+// The signer is loaded before the unit of work (a failed load writes nothing) and the token is signed after it
+// commits, at the consultation's creation time (tokens.ts: the owner's page link is the same token).
 import { grantsOf } from '../../domain/consultations';
 import * as A from '../../../../src-shared/schemas/application';
 import * as B from '../../../../src-shared/schemas/client';
@@ -8,6 +9,7 @@ import { clientProfileOf, profileOf } from './users';
 
 /** A8: a chat or a video call with a vet, for a registered user and one of its pets. */
 export const talkToVet = useCase(A.talkToVetBody, async (c, input) => {
+  await c.services.tokens.ready();
   const { consultation, vet, profile } = c.ctx.uow.run((tx) => {
     const opened = c.services.consultations.talkToVet(tx, c.app, {
       email: input.email, pet_id: input.pet_id, type: input.conversation_request, family: 'application',
@@ -15,20 +17,22 @@ export const talkToVet = useCase(A.talkToVetBody, async (c, input) => {
     });
     return { consultation: opened.consultation, vet: opened.vet, profile: profileOf(c, tx, opened.user) };
   });
-  return { ...profile, consultation, vet, rtcToken: await c.services.identities.rtcToken(c.app, profile.user, grantsOf(consultation)) };
+  return { ...profile, consultation, vet, rtcToken: await c.services.identities.rtcToken(c.app, profile.user, grantsOf(consultation), Date.parse(consultation.created_at)) };
 });
 
 /** B10: a chat, registering the user (and paying) first if needed. */
 export const clientTalkToVet = useCase(B.clientTalkToVetBody, async (c, input) => {
+  await c.services.tokens.ready();
   const { consultation, profile } = c.ctx.uow.run((tx) => {
     const opened = c.services.clientUsers.talkToVet(tx, c.app, input);
     return { consultation: opened.consultation, profile: clientProfileOf(c, tx, opened.user) };
   });
-  return { ...profile, consultation, ...(await c.services.identities.sessionTokens(c.app, profile.user, grantsOf(consultation))) };
+  return { ...profile, consultation, ...(await c.services.identities.sessionTokens(c.app, profile.user, grantsOf(consultation), Date.parse(consultation.created_at))) };
 });
 
 /** A9: a fresh real-time token for a known identity. */
 export const refreshToken = useCase(A.refreshBody, async (c, input) => {
+  await c.services.tokens.ready();
   const { user, grants } = c.ctx.uow.run((tx) => c.services.consultations.refresh(tx, c.app, input.identity));
   return c.services.identities.rtcToken(c.app, user, grants);
 });

@@ -1,5 +1,5 @@
 // Users: registration (A7, B9), status reports (A12, B11), deletion (A13), and a user as both families
-// show it. Tokens are signed after the unit of work committed, as before.
+// show it. The signer is loaded before the unit of work; tokens are signed after it committed.
 import type { DeviceRow, PetRow, StatusRow, UserRow } from '../../db/repositories/types';
 import type { Tx } from '../../domain/context';
 import * as A from '../../../../src-shared/schemas/application';
@@ -24,12 +24,14 @@ export const clientProfileOf = (c: PartnerContext, tx: Tx, user: UserRow): UserP
 
 /** A7. */
 export const registerUser = useCase(A.registerUserBody, async (c, input) => {
+  await c.services.tokens.ready(); // before the unit of work: a signer that cannot load writes nothing
   const profile = c.ctx.uow.run((tx) => profileOf(c, tx, c.services.users.register(tx, c.app, input)));
   return { ...profile, rtcToken: await c.services.identities.rtcToken(c.app, profile.user) };
 });
 
 /** B9: the user, its pet and its first payment. */
 export const registerClient = useCase(B.clientRegisterBody, async (c, input) => {
+  await c.services.tokens.ready();
   const profile = c.ctx.uow.run((tx) => clientProfileOf(c, tx, c.services.clientUsers.register(tx, c.app, input)));
   return { ...profile, ...(await c.services.identities.sessionTokens(c.app, profile.user)) };
 });
