@@ -12,6 +12,7 @@ import { privateDataDir } from './db/private-files';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { checkFilesInBackground } from './db/integrity-check';
 import { JOURNAL_MIGRATIONS } from './db/migrations';
+import { capJournalBytes, journalCapBytesOf } from './db/repositories/journal';
 import { NoticeBoard } from './db/notices';
 import type { DurableFs } from './db/oplog';
 import type { DomainContext } from './domain/context';
@@ -35,6 +36,8 @@ export interface SimulatorOptions {
   inMemory?: boolean;
   seed?: 'demo';
   journalCap?: number;
+  /** How many bytes the stored journal may take, on disk and in memory (default 64 MiB, at least 16 MiB). */
+  journalCapBytes?: number;
   uiDir?: string;
   version?: string;
   /** Source of real time (tests pass a fake); the simulator clock adds its offset. */
@@ -125,11 +128,14 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   let db: Database;
   let journalDb: Database;
   try {
+    // Checked before anything opens: a cap out of range fails the start with the range named.
+    const journalCapBytes = journalCapBytesOf(options.journalCapBytes);
     const file = dataDir ? databaseFile(dataDir) : undefined;
     const preread = file ? takeEarly(options.earlyRead, file) : undefined;
     db = await Database.open({ file, checkpointIntervalMs: options.checkpointIntervalMs, notices: board, fs: options.fs, preread });
     // The journal is its own file, checkpointed less often: partner data stays small and cheap to write out.
     journalDb = await Database.open({ file: dataDir ? join(dataDir, 'journal.sqlite') : undefined, migrations: JOURNAL_MIGRATIONS, checkpointIntervalMs: 30_000, notices: board, fs: options.fs });
+    capJournalBytes(journalDb, journalCapBytes);
   } catch (err) {
     lock?.release();
     throw err;

@@ -70,6 +70,90 @@ function where(f: JournalFilter, page?: Omit<JournalPage, 'limit'>): { sql: stri
   return { sql: w.join(' AND '), params };
 }
 
+/** Stored bytes the journal keeps by default (behaviour §13): its file, and sql.js's copy of it in memory. */
+export const DEFAULT_JOURNAL_CAP_BYTES = 64 * 1024 * 1024;
+/**
+ * The smallest cap: one batch's block must fit beside at least some older entries (a block holds what the
+ * pending buffer let through, at most 8 MiB of UTF-16 estimate, journal/pending.ts).
+ */
+export const MIN_JOURNAL_CAP_BYTES = 16 * 1024 * 1024;
+/** The largest: sql.js holds the whole journal in memory. */
+export const MAX_JOURNAL_CAP_BYTES = 4 * 1024 * 1024 * 1024;
+
+// The byte cap of each journal database, set once it is open (capJournalBytes). Kept beside the
+// database rather than passed through the journal service, which knows only the entry cap.
+const byteCaps = new WeakMap<Database, number>();
+
+/** What a row costs besides its block, for the estimate made before a batch is inserted (measured after). */
+const ROW_BYTES = 128;
+
+/** Bytes in pages that hold data: the file's size, less the free pages a later insert reuses. */
+const usedBytes = (db: Database): { used: number; file: number } => {
+  const r = db.get<{ pages: number; free: number; size: number }>(
+    'SELECT p.page_count AS pages, f.freelist_count AS free, s.page_size AS size FROM pragma_page_count() p, pragma_freelist_count() f, pragma_page_size() s',
+  )!;
+  return { used: (r.pages - r.free) * r.size, file: r.pages * r.size };
+};
+
+/**
+ * Deletes the oldest entries until `incoming` more bytes fit under `cap`, oldest first as the entry cap
+ * does; never entries from `keepFromId` on (the batch just written). A block goes whole: its entries share it.
+ */
+function makeRoom(db: Database, cap: number, incoming: number, keepFromId = Number.MAX_SAFE_INTEGER): void {
+  let over = usedBytes(db).used + incoming - cap;
+  while (over > 0) {
+    // Rows from before journal migration 2 hold their own detail and are older than every block.
+    const oldest = db.all<{ last: number; size: number }>(
+      `SELECT id AS last, length(detail) + ${ROW_BYTES} AS size FROM journal WHERE batch IS NULL AND id < ?1
+       UNION ALL SELECT last_id AS last, length(detail) + ${ROW_BYTES} * (last_id - id + 1) AS size FROM journal_batch WHERE last_id < ?1
+       ORDER BY last LIMIT 1000`,
+      [keepFromId],
+    );
+    if (!oldest.length) return;
+    let freed = 0;
+    let last = 0;
+    for (const o of oldest) {
+      if (freed >= over) break;
+      (freed += o.size), (last = o.last);
+    }
+    db.runUnlogged('DELETE FROM journal WHERE id <= ?', [last]);
+    db.runUnlogged('DELETE FROM journal_batch WHERE last_id <= ?', [last]);
+    // Measured again: pages hold rows of several entries, so what a delete frees is only estimated.
+    over = usedBytes(db).used + incoming - cap;
+  }
+}
+
+/** The cap a caller asked for, checked (undefined: the default); a RangeError names the allowed range. */
+export function journalCapBytesOf(bytes: number | undefined): number {
+  if (bytes === undefined) return DEFAULT_JOURNAL_CAP_BYTES;
+  if (!Number.isInteger(bytes) || bytes < MIN_JOURNAL_CAP_BYTES || bytes > MAX_JOURNAL_CAP_BYTES)
+    throw new RangeError(`The journal's byte cap must be a whole number of bytes from 16 MiB to 4 GiB, not ${bytes}.`);
+  return bytes;
+}
+
+/**
+ * Caps the stored journal at `bytes` (default 64 MiB): every later batch makes room first. A journal
+ * already past the cap (an older version, a lower cap) is trimmed now, and its free pages given back —
+ * deleted rows leave the file its size, and sql.js holds the whole file in memory.
+ */
+export function capJournalBytes(db: Database, bytes: number): void {
+  byteCaps.set(db, bytes);
+  makeRoom(db, bytes, 0);
+  compact(db, bytes);
+}
+
+/** VACUUM when free pages are a large share of the file (outside any transaction: at start, after a clear). */
+function compact(db: Database, cap: number): void {
+  const { used, file } = usedBytes(db);
+  if (file - used < Math.min(cap / 4, 8 * 1024 * 1024)) return;
+  try {
+    db.runUnlogged('VACUUM');
+  } catch (err) {
+    // The file keeps its size; nothing is lost, and the next start tries again.
+    console.warn(`The request journal could not be compacted: ${(err as Error).message}`);
+  }
+}
+
 export const journalRepo = (db: Database) => ({
   maxId: () => Number(db.get<{ id: number | null }>('SELECT max(id) AS id FROM journal')?.id ?? 0),
   /**
@@ -78,6 +162,9 @@ export const journalRepo = (db: Database) => ({
    */
   insertBatch(entries: readonly JournalInsert[], block: Uint8Array): void {
     const first = entries[0].summary.id;
+    const cap = byteCaps.get(db);
+    // Room is made before the insert, so the file never grows past the cap (freed pages are reused)...
+    if (cap) makeRoom(db, cap, block.length + entries.reduce((n, e) => n + ROW_BYTES + e.query.length + e.summary.path.length, 0));
     db.runUnlogged('INSERT INTO journal_batch (id, last_id, detail) VALUES (?,?,?)', [first, entries[entries.length - 1].summary.id, block]);
     for (let at = 0; at < entries.length; ) {
       const rows = INSERT_SIZES.find((n) => n <= entries.length - at)!;
@@ -99,6 +186,8 @@ export const journalRepo = (db: Database) => ({
       }
       at += rows;
     }
+    // ...and checked after it, where the estimate fell short.
+    if (cap) makeRoom(db, cap, 0, first);
   },
   /** Drops entries older than `keepFromId`, and the blocks that held only such entries. */
   trim(keepFromId: number): void {
@@ -108,6 +197,8 @@ export const journalRepo = (db: Database) => ({
   clear(): void {
     db.runUnlogged('DELETE FROM journal');
     db.runUnlogged('DELETE FROM journal_batch');
+    // An emptied journal would otherwise keep its file's size, on disk and in memory.
+    compact(db, byteCaps.get(db) ?? DEFAULT_JOURNAL_CAP_BYTES);
   },
   /** The deflated block of a batch (see journal/batch.ts). */
   block: (id: number) => db.get<{ detail: Uint8Array }>('SELECT detail FROM journal_batch WHERE id = ?', [id])?.detail,

@@ -1,0 +1,61 @@
+// Issue 29: the journal is capped in bytes as well as in entries. The audit's 4,000 bodies of 900 KB made a
+// 199 MB journal file and 521 MB of memory (sql.js holds the whole file in memory). With a byte cap, big
+// bodies push the oldest entries out: the file stays under the cap, and the newest entries still read.
+import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createSimulator } from '../../src-main/core/simulator';
+import { tempDir } from '../cli/run';
+import { DEMO_AUTH } from '../helpers';
+
+const MiB = 1024 * 1024;
+const CAP = 16 * MiB;
+
+/** A body the journal keeps 64 KiB of, barely compressible (random base64): about 48 KB stored an entry. */
+const bigBody = () => ({ first_name: randomBytes(60_000).toString('base64'), email: 'big@example.com', role: 'users', dev_type: 'ios' });
+
+describe('the journal capped in bytes', () => {
+  it('keeps its file under the cap while big bodies arrive, the newest entries readable', async () => {
+    const dir = tempDir();
+    const sim = await createSimulator({ dataDir: dir, journalCapBytes: CAP });
+    const http = request(sim.handle);
+    const sent = 600; // ~29 MB of stored detail uncapped: well past the cap, far below the entry cap
+    let lastBody = '';
+    for (let i = 0; i < sent; i++) {
+      const body = bigBody();
+      lastBody = body.first_name;
+      // 422 or, past the demo app's rate limit, 429: either way the body is journaled.
+      expect([422, 429]).toContain((await http.post('/api/v2/demo/register-user').set('authorization', DEMO_AUTH).send(body)).status);
+    }
+    sim.services.journal.flush();
+
+    const page = await http.get('/__sim/v1/requests?limit=5');
+    expect(page.status).toBe(200);
+    const newest = page.body.items[0];
+    expect(newest.endpoint).toBe('A7');
+    // The oldest went first: far fewer than were sent remain, and the newest is among them.
+    expect(page.body.total).toBeLessThan(sent * 0.7);
+    expect(page.body.total).toBeGreaterThan(100);
+    const entry = await http.get(`/__sim/v1/requests/${newest.id}`);
+    expect(entry.status).toBe(200);
+    expect(entry.body.request_body).toContain(lastBody.slice(0, 1000));
+    expect((await http.get(`/__sim/v1/requests/${newest.id - sent + 1}`)).status).toBe(404);
+    await sim.close();
+
+    const file = statSync(join(dir, 'journal.sqlite')).size;
+    expect(file).toBeLessThanOrEqual(CAP);
+    expect(file).toBeGreaterThan(CAP / 2); // the cap is used, not emptied at each batch
+
+    // The folder starts again with the journal it kept, and a lower cap trims (and shrinks) the file at start.
+    const again = await createSimulator({ dataDir: dir, journalCapBytes: CAP });
+    const kept = (await request(again.handle).get('/__sim/v1/requests?limit=1')).body;
+    expect(kept.items[0].id).toBe(newest.id);
+    await again.close();
+  }, 60_000);
+
+  it('refuses a cap out of range with the range named', async () => {
+    await expect(createSimulator({ inMemory: true, journalCapBytes: 1024 })).rejects.toThrow(/16 MiB to 4 GiB/);
+  });
+});
