@@ -1,56 +1,117 @@
-// Fault rules: make an endpoint slow or failing, to test a partner's error handling.
-import { useState } from 'react';
+// Fault rules: make an endpoint slow or failing, to test a partner's error handling. Every field has its label
+// and says under it what is wrong; Remaining follows the requests the rules answer, without a reload.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../api';
 import { useStore } from '../store';
 import type { FaultRule } from '../store/shared';
 import { ENDPOINT_LIST as ENDPOINTS } from '../../../src-shared/endpoint-list';
 import { useAction } from '../components/common';
+import { refresh } from '../sync';
+import { Field, noting } from './settings/Field';
+import { EMPTY_DRAFT, MAX_RULES, refusalErrors, ruleOf, type FaultErrors, type FaultField, type FaultRuleDraft } from './settings/fault-rule-form';
 
-const EMPTY = { endpoint: 'A8', delay_ms: '', status: '500', message: '', probability: '1', count: '' };
+/** Rules sent back to the simulator: a used-up rule (count 0) is one it stores but does not take in. */
+const inForce = (rules: FaultRule[]) => rules.filter((r) => r.count !== 0);
+const usedUp = (r: FaultRule) => r.count === 0;
+
+/**
+ * The simulator tells no event when a rule's count runs down (only when the rules are replaced), but every
+ * request it answers with a fault or a delay reaches the log live: then the counts are read again.
+ */
+function useLiveRemaining(): void {
+  useEffect(() => useStore.subscribe((s, prev) => {
+    const fresh = s.counters.total - prev.counters.total;
+    if (fresh <= 0 || !s.faults.some((r) => typeof r.count === 'number' && r.count > 0)) return;
+    const newest = (s.paused ? s.pausedBuffer : s.requests).slice(0, fresh);
+    if (newest.some((r) => r.injected)) void refresh.faults().catch(() => undefined);
+  }), []);
+}
 
 export function FaultsEditor() {
   const faults = useStore((s) => s.faults);
   const { busy, run } = useAction();
-  const [f, setF] = useState(EMPTY);
-  const save = (rules: FaultRule[], label: string) => run(label, () => api.put('/faults', { items: rules }));
-  const add = () => {
-    const rule: Partial<FaultRule> = { endpoint: f.endpoint, probability: Number(f.probability) };
-    if (f.delay_ms) rule.delay_ms = Number(f.delay_ms);
-    if (f.status) rule.status = Number(f.status);
-    if (f.message) rule.message = f.message;
-    if (f.count) rule.count = Number(f.count);
-    void save([...faults, rule as FaultRule], `Fault rule for ${f.endpoint} added.`).then((r) => r && setF(EMPTY));
+  const [draft, setDraft] = useState<FaultRuleDraft>(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<FaultErrors>({});
+  const [refusal, setRefusal] = useState<string>();
+  const form = useRef<HTMLFormElement>(null);
+  useLiveRemaining();
+
+  const edit = (field: FaultField, value: string) => {
+    setDraft({ ...draft, [field]: value });
+    if (errors[field]) setErrors({ ...errors, [field]: undefined }); // the field is being fixed: its error goes
   };
+  /** Moves the keyboard to the first field that is wrong, so what to fix is where the tester is. */
+  const focusFirstError = () => setTimeout(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  const save = (rules: FaultRule[], label: { ok: string; failed: string }, onRefused?: (message: string) => void) =>
+    run(label, noting(() => api.put<{ items: FaultRule[] }>('/faults', { items: inForce(rules) }), onRefused ?? (() => undefined)));
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    setRefusal(undefined);
+    const checked = ruleOf(draft);
+    if (checked.errors) return (setErrors(checked.errors), focusFirstError());
+    const kept = inForce(faults);
+    if (kept.length >= MAX_RULES) return setRefusal(`The simulator keeps at most ${MAX_RULES} rules: remove one first.`);
+    setErrors({});
+    const saved = await save([...kept, checked.rule as FaultRule], { ok: `Fault rule for ${draft.endpoint === '*' ? 'all endpoints' : draft.endpoint} added.`, failed: "Couldn't add the fault rule" }, (message) => {
+      const refused = refusalErrors(message, kept.length);
+      setErrors(refused.fields);
+      setRefusal(refused.form);
+      focusFirstError();
+    });
+    if (saved) setDraft(EMPTY_DRAFT);
+  };
+
+  const field = (name: FaultField, label: string, input: { placeholder?: string; narrow?: boolean; inputMode?: 'numeric' | 'decimal' }) => (
+    <Field label={label} error={errors[name]}>
+      {(props) => (
+        <input {...props} className={input.narrow ? 'narrow' : undefined} placeholder={input.placeholder} inputMode={input.inputMode}
+          value={draft[name]} onChange={(e) => edit(name, e.target.value)} />
+      )}
+    </Field>
+  );
+
   return (
-    <section className="panel" aria-label="Fault rules">
-      <h3>Fault rules</h3>
-      <p className="muted">A matching request waits <i>delay</i> ms, then (if a status is set) fails with it. Rules apply after auth and rate limit.</p>
+    <section className="panel" aria-labelledby="faults-title">
+      <h3 id="faults-title">Fault rules</h3>
+      <p className="muted">A matching request waits <i>delay</i> ms, then (if a status is set) fails with it. Rules apply after auth and rate limit.
+        Remaining counts down live as rules fire; a used-up rule is dropped at the next change.</p>
       {faults.length ? (
-        <table className="table">
-          <thead><tr><th>Endpoint</th><th>Delay</th><th>Status</th><th>Message</th><th>Probability</th><th>Remaining</th><th /></tr></thead>
+        <table className="table" data-testid="fault-rules">
+          <thead><tr><th>Endpoint</th><th>Delay</th><th>Status</th><th>Message</th><th>Probability</th><th>Remaining</th><th><span className="sr-only">Actions</span></th></tr></thead>
           <tbody>
             {faults.map((r) => (
               <tr key={r.id}>
-                <td>{r.endpoint}</td><td>{r.delay_ms ? `${r.delay_ms} ms` : '—'}</td><td>{r.status ?? '—'}</td><td>{r.message ?? ''}</td>
-                <td>{Math.round((r.probability ?? 1) * 100)}%</td><td>{r.count ?? '∞'}</td>
-                <td><button className="btn small" disabled={busy} onClick={() => void save(faults.filter((x) => x.id !== r.id), 'Fault rule removed.')}>Remove</button></td>
+                <td>{r.endpoint === '*' ? 'All' : r.endpoint}</td><td>{r.delay_ms ? `${r.delay_ms} ms` : '—'}</td><td>{r.status ?? '—'}</td><td>{r.message ?? ''}</td>
+                <td>{Math.round((r.probability ?? 1) * 100)}%</td>
+                <td data-testid="fault-remaining">{r.count ?? '∞'}{usedUp(r) && <span className="muted small"> (used up)</span>}</td>
+                <td>
+                  <button className="btn small" disabled={busy} aria-label={`Remove the ${r.endpoint === '*' ? 'all-endpoints' : r.endpoint} rule${r.status ? ` (${r.status})` : ''}`}
+                    onClick={() => void save(faults.filter((x) => x.id !== r.id), { ok: 'Fault rule removed.', failed: "Couldn't remove the fault rule" })}>Remove</button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : <p className="muted">No fault rules: every endpoint behaves normally.</p>}
-      <form className="inline-form" onSubmit={(e) => (e.preventDefault(), add())}>
-        <select value={f.endpoint} onChange={(e) => setF({ ...f, endpoint: e.target.value })} aria-label="Fault endpoint">
-          <option value="*">All endpoints</option>
-          {ENDPOINTS.map((e) => <option key={e.id} value={e.id}>{e.id} {e.method} {e.path}</option>)}
-        </select>
-        <input className="narrow" placeholder="delay ms" value={f.delay_ms} onChange={(e) => setF({ ...f, delay_ms: e.target.value })} aria-label="Delay ms" />
-        <input className="narrow" placeholder="status" value={f.status} onChange={(e) => setF({ ...f, status: e.target.value })} aria-label="Status" />
-        <input placeholder="message (optional)" value={f.message} onChange={(e) => setF({ ...f, message: e.target.value })} aria-label="Message" />
-        <input className="narrow" placeholder="probability 0–1" value={f.probability} onChange={(e) => setF({ ...f, probability: e.target.value })} aria-label="Probability" />
-        <input className="narrow" placeholder="count" value={f.count} onChange={(e) => setF({ ...f, count: e.target.value })} aria-label="Count" />
+      <form ref={form} className="field-form" aria-label="New fault rule" noValidate onSubmit={(e) => void add(e)}>
+        <Field label="Endpoint" error={errors.endpoint}>
+          {(props) => (
+            <select {...props} value={draft.endpoint} onChange={(e) => edit('endpoint', e.target.value)}>
+              <option value="*">All endpoints</option>
+              {ENDPOINTS.map((e) => <option key={e.id} value={e.id}>{e.id} {e.method} {e.path}</option>)}
+            </select>
+          )}
+        </Field>
+        {field('delay_ms', 'Delay (ms)', { placeholder: 'none', narrow: true, inputMode: 'numeric' })}
+        {field('status', 'Status', { placeholder: 'none', narrow: true, inputMode: 'numeric' })}
+        {field('message', 'Message', { placeholder: 'optional' })}
+        {field('probability', 'Probability (0–1)', { narrow: true, inputMode: 'decimal' })}
+        {field('count', 'Count', { placeholder: 'no limit', narrow: true, inputMode: 'numeric' })}
         <button className="btn" disabled={busy}>Add rule</button>
       </form>
+      {refusal && <p className="field-error" role="alert" data-testid="fault-refusal">The rule was not added: {refusal}</p>}
     </section>
   );
 }

@@ -1,0 +1,35 @@
+// The data itself: the demo data set, a snapshot to download or restore, a reset.
+import { api } from '../../api';
+import { useStore } from '../../store';
+import { useAction } from '../../components/common';
+
+export function DataPanel() {
+  const { busy, run } = useAction();
+  const health = useStore((s) => s.health);
+  const desktop = (window as unknown as { simDesktop?: { openDataFolder: () => Promise<string> } }).simDesktop;
+  return (
+    <section className="panel" aria-labelledby="data-title">
+      <h3 id="data-title">Data</h3>
+      <p className="muted">{health?.in_memory ? 'In memory: nothing is written to disk.' : <>Data folder: <code>{health?.data_dir}</code></>}</p>
+      <div className="actions">
+        <button className="btn primary" disabled={busy} onClick={() => void run({ ok: 'Demo data set loaded.', failed: "Couldn't load the demo data set" }, async () => {
+          const r = await api.post<{ loaded: boolean; message: string }>('/demo-data');
+          if (!r.loaded) throw new Error(r.message);
+          return r;
+        })}>Load demo data</button>
+        <a className="btn" href="/__sim/v1/snapshot" download>Download snapshot</a>
+        <label className="btn">
+          Restore snapshot…
+          <input type="file" accept=".sqlite,.db,application/vnd.sqlite3,application/octet-stream" hidden onChange={(e) => {
+            const f = e.target.files?.[0];
+            e.target.value = '';
+            if (f && confirm(`Replace all simulator data with ${f.name}?`)) void run({ ok: `Snapshot ${f.name} restored.`, failed: `Couldn't restore ${f.name}` }, () => api.upload('/snapshot', f));
+          }} />
+        </label>
+        <button className="btn danger" disabled={busy} onClick={() => confirm('Reset the simulator? Every user, pet, consultation, payment and logged request is deleted.') && void run(
+          { ok: 'Simulator reset.', failed: "Couldn't reset the simulator" }, () => api.post('/reset'))}>Reset everything</button>
+        {desktop && <button className="btn" onClick={() => void desktop.openDataFolder()}>Open data folder</button>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+// A form field with its label and, right under it, what is wrong with it in words: the error is tied to the
+// field (aria-invalid, aria-describedby) so a screen reader says it when the field is focused.
+import { useId, type ReactNode } from 'react';
+import { sentence } from '../../components/common';
+import './settings.css';
+
+/** What a field needs to be tied to its label and its error. */
+export interface FieldProps { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined }
+
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  // role=alert: the error is read out when it appears, not only when the field is focused again.
+  return error ? <span id={id} className="field-error" role="alert">{error}</span> : null;
+}
+
+/** The props that tie a field to its error, for fields whose label is elsewhere (a table's column header). */
+export function errorProps(errorId: string, error: string | undefined) {
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined };
+}
+
+export function Field({ label, error, hint, children }: { label: ReactNode; error?: string; hint?: ReactNode; children: (props: FieldProps) => ReactNode }) {
+  const id = useId();
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined })}
+      {hint && <span id={`${id}-hint`} className="muted small">{hint}</span>}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/**
+ * Runs an action and, when the simulator refuses it, hands the refusal to `note` (to show by the field) before
+ * the action runner says it in a toast too.
+ */
+export const noting = <T,>(fn: () => Promise<T>, note: (message: string) => void) => async () => {
+  try {
+    return await fn();
+  } catch (e) {
+    note((e as Error).message);
+    throw e;
+  }
+};
+
+/** The simulator's refusal of one field, without the path that the control API puts before it ("name: name must be …"). */
+export const refusalOf = (message: string, field: string) => sentence(message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message);
+
+/** The checks that use the control API's zod schemas, in a chunk of their own (see field-checks.ts). */
+export const fieldChecks = () => import('./field-checks');
