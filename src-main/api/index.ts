@@ -25,6 +25,8 @@ export interface StartSimulatorOptions {
   seed?: 'demo';
   /** How many requests the journal keeps (default 10,000). */
   journalCap?: number;
+  /** How many bytes the stored journal may take, on disk and in memory (default 64 MiB, 16 MiB to 4 GiB). */
+  journalCapBytes?: number;
   /**
    * Autopilot rules to start with: the document, or the path of a YAML or JSON file holding it. A document the
    * schema refuses fails the start with one line naming the problem and its path (and the file and line).
@@ -54,7 +56,7 @@ async function autopilotOption(autopilot: AutopilotDocument | string | undefined
 
 export async function startSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
   const sim = await openSimulator({
-    dataDir: options.dataDir, inMemory: !options.dataDir, seed: options.seed, journalCap: options.journalCap, autopilot: await autopilotOption(options.autopilot),
+    dataDir: options.dataDir, inMemory: !options.dataDir, seed: options.seed, journalCap: options.journalCap, journalCapBytes: options.journalCapBytes, autopilot: await autopilotOption(options.autopilot),
   });
   let url: string;
   try {

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_JOURNAL_CAP_BYTES, MAX_JOURNAL_CAP_BYTES, MIN_JOURNAL_CAP_BYTES } from '../core/db/repositories/journal';
 
 export const PRODUCT_NAME = 'Vet Consult Simulator';
 
@@ -12,6 +13,8 @@ export interface ServeFlags {
   inMemory: boolean;
   seed?: 'demo';
   journalCap: number;
+  /** Bytes the stored journal may take (on disk and in memory). */
+  journalCapBytes: number;
   logFormat: 'text' | 'json';
   /** Written (JSON: url, ui_url, port, pid) once the server accepts requests. */
   readyFile?: string;
@@ -26,11 +29,20 @@ export interface ServeFlags {
 /** Every flag can also come from the environment (CI pipelines, containers); a flag wins over its variable. */
 export const ENV_FLAGS: Record<string, string> = {
   port: 'VET_SIM_PORT', host: 'VET_SIM_HOST', 'data-dir': 'VET_SIM_DATA_DIR', 'in-memory': 'VET_SIM_IN_MEMORY', seed: 'VET_SIM_SEED',
-  'journal-cap': 'VET_SIM_JOURNAL_CAP', 'log-format': 'VET_SIM_LOG_FORMAT', 'ready-file': 'VET_SIM_READY_FILE',
+  'journal-cap': 'VET_SIM_JOURNAL_CAP', 'journal-cap-bytes': 'VET_SIM_JOURNAL_CAP_BYTES', 'log-format': 'VET_SIM_LOG_FORMAT', 'ready-file': 'VET_SIM_READY_FILE',
   'control-token': 'VET_SIM_CONTROL_TOKEN', autopilot: 'VET_SIM_AUTOPILOT',
 };
 
 export class UsageError extends Error {}
+
+/** "67108864", "64MiB", "64M", "1.5 GiB" → bytes (powers of 1024, as the unit says); undefined when it does not read. */
+function bytesOf(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(?:([kmg])(?:i?b)?|b)?\s*$/i.exec(text);
+  if (!m) return undefined;
+  const unit = { k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[(m[2] ?? '').toLowerCase() as 'k' | 'm' | 'g'] ?? 1;
+  const bytes = Number(m[1]) * unit;
+  return Number.isFinite(bytes) ? Math.floor(bytes) : undefined;
+}
 
 /** The OS's per-user data folder, the same one Electron's userData points at. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
@@ -53,6 +65,8 @@ Options:
   --in-memory      keep everything in memory; nothing is written to disk
   --seed demo      load the demo data set into an empty database
   --journal-cap N  how many requests the log keeps (default 10000)
+  --journal-cap-bytes SIZE  how much the stored log may take, on disk and in memory: bytes,
+                   or with KiB/MiB/GiB (default 64MiB, from 16MiB to 4GiB); the oldest go first
   --log-format F   text (default) or json: one JSON line per request and per lifecycle event
   --ready-file F   write {url, ui_url, port, pid} as JSON to F once the server is ready
   --control-token T  let other hosts drive the control API with "Authorization: Bearer T"
@@ -85,7 +99,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       args: argv,
       options: {
         port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, 'in-memory': { type: 'boolean' },
-        seed: { type: 'string' }, 'journal-cap': { type: 'string' }, 'log-format': { type: 'string' }, 'ready-file': { type: 'string' },
+        seed: { type: 'string' }, 'journal-cap': { type: 'string' }, 'journal-cap-bytes': { type: 'string' }, 'log-format': { type: 'string' }, 'ready-file': { type: 'string' },
         'control-token': { type: 'string' }, autopilot: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
       },
       strict: true,
@@ -102,6 +116,9 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const journalCap = values['journal-cap'] === undefined ? 10_000 : Number(values['journal-cap']);
   if (!Number.isInteger(journalCap) || journalCap < 100 || journalCap > 1_000_000)
     throw new UsageError(`--journal-cap must be a whole number from 100 to 1000000, not "${values['journal-cap']}".`);
+  const journalCapBytes = values['journal-cap-bytes'] === undefined ? DEFAULT_JOURNAL_CAP_BYTES : bytesOf(values['journal-cap-bytes']);
+  if (journalCapBytes === undefined || journalCapBytes < MIN_JOURNAL_CAP_BYTES || journalCapBytes > MAX_JOURNAL_CAP_BYTES)
+    throw new UsageError(`--journal-cap-bytes must be a size from 16MiB to 4GiB (bytes, or with KiB, MiB or GiB), not "${values['journal-cap-bytes']}".`);
   if (values.host !== undefined && !values.host.trim()) throw new UsageError('--host needs an address, such as 127.0.0.1.');
   const logFormat = values['log-format'] ?? 'text';
   if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format accepts "text" or "json", not "${logFormat}".`);
@@ -117,6 +134,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     inMemory: !!values['in-memory'],
     seed: values.seed as 'demo' | undefined,
     journalCap,
+    journalCapBytes,
     logFormat,
     readyFile: values['ready-file'],
     controlToken,

@@ -49,7 +49,7 @@ export async function serve(
   let sim;
   try {
     sim = await openSimulator({
-      dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
+      dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, journalCapBytes: flags.journalCapBytes, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
       controlToken: flags.controlToken, earlyRead, autopilot,
     });
   } catch (e) {

@@ -47,7 +47,7 @@ export async function startDesktop(electron: ElectronModule, argv: string[]): Pr
   let sim: SimulatorCore;
   try {
     sim = await openSimulator({
-      dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
+      dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, journalCapBytes: flags.journalCapBytes, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
     });
   } catch (e) {
     // `npm run serve` on the same data folder holds its lock: say so instead of failing without a word.

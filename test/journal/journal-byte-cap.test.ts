@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { parseServeArgs } from '../../src-main/cli/args';
 import { createSimulator } from '../../src-main/core/simulator';
 import { tempDir } from '../cli/run';
 import { DEMO_AUTH } from '../helpers';
@@ -57,5 +58,17 @@ describe('the journal capped in bytes', () => {
 
   it('refuses a cap out of range with the range named', async () => {
     await expect(createSimulator({ inMemory: true, journalCapBytes: 1024 })).rejects.toThrow(/16 MiB to 4 GiB/);
+  });
+});
+
+describe('--journal-cap-bytes', () => {
+  it('reads bytes or a size with its unit, from the flag or VET_SIM_JOURNAL_CAP_BYTES, and refuses one out of range', () => {
+    expect(parseServeArgs([]).journalCapBytes).toBe(64 * MiB);
+    expect(parseServeArgs(['--journal-cap-bytes', '32MiB']).journalCapBytes).toBe(32 * MiB);
+    expect(parseServeArgs(['--journal-cap-bytes', '1g']).journalCapBytes).toBe(1024 * MiB);
+    expect(parseServeArgs(['--journal-cap-bytes', String(20 * MiB)]).journalCapBytes).toBe(20 * MiB);
+    expect(parseServeArgs([], { VET_SIM_JOURNAL_CAP_BYTES: '100 MB' }).journalCapBytes).toBe(100 * MiB);
+    expect(() => parseServeArgs(['--journal-cap-bytes', '1MiB'])).toThrow(/from 16MiB to 4GiB/);
+    expect(() => parseServeArgs(['--journal-cap-bytes', 'lots'])).toThrow(/not "lots"/);
   });
 });
