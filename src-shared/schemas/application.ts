@@ -1,7 +1,7 @@
 // Request schemas of the application family (A1–A14), one per endpoint.
 import { z } from 'zod';
 import {
-  booleanLike, date, dateTime, email, fields, integer, nested, oneOf, personName, petAge, petWeight,
+  booleanLike, dateDay, dateTime, email, fields, integer, nested, oneOf, personName, petAge, petWeight,
   requiredIf, requiredWith, species, text, withRules,
 } from './fields';
 
@@ -37,7 +37,8 @@ export const petUpdateBody = fields({
     color: text(),
     sex: text(),
     sex_type: text(),
-    weight: petWeight(),
+    // The spec: "weight (integer, optional)", "update accepts an integer": Laravel's `integer`, so 12.5 is 422.
+    weight: integer({ min: 0, max: 9999 }),
     species: species(),
     breed: text(),
     age: petAge(),
@@ -58,8 +59,10 @@ export const petListQuery = fields({
 
 export const webUserReportBody = withRules(
   fields({
-    date_from: date(),
-    date_to: date(),
+    // The spec types date_from `date` (Laravel's rule: what strtotime reads) and date_to a plain string that only
+    // works with date_from; the report needs a day from both, so date_to is read the same way.
+    date_from: dateDay(),
+    date_to: dateDay(),
     search_value: text(),
     pagination: integer({ min: 1, max: 100 }),
     page: integer({ min: 1 }),

@@ -40,7 +40,8 @@ export function rfcDotsAndLabels(address: string): boolean {
   return !domain.includes('_') && domain.split('.').every((l) => l !== '' && !l.startsWith('-') && !l.endsWith('-'));
 }
 
-export const AGE_PATTERN = /^(\d{1,3}) years?(?: ([1-9]|1[01]) months?)?$/;
+/** Behaviour §6: `<n> years` or `<n> years <m> months` (m 1–11), exactly; `1 year` is not the format (422). */
+export const AGE_PATTERN = /^(\d{1,3}) years(?: ([1-9]|1[01]) months)?$/;
 export const WEIGHT_PATTERN = /^(\d{1,4}(?:\.\d{1,2})?)(?: ?lbs)?$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -87,8 +88,9 @@ export const personName = <const O extends Opts & { underscore?: boolean }>(o?: 
   );
 
 /**
- * Integers, also as numeric strings (form-data and query strings carry only text), as PHP's
- * FILTER_VALIDATE_INT reads them (Laravel's `integer` rule): a sign may lead, a zero may not (`01` is refused).
+ * Integers as PHP's FILTER_VALIDATE_INT reads them (Laravel's `integer` rule): a JSON number without a
+ * fraction, a numeric string (form-data and query strings carry only text) where a sign may lead and a zero
+ * may not (`01` is refused), and JSON `true`, which PHP casts to "1" before it filters (`false` is "": refused).
  */
 export const integer = <const O extends Opts & { min?: number; max?: number }>(o?: O) =>
   typed<number, O>(o, (name) => {
@@ -97,8 +99,12 @@ export const integer = <const O extends Opts & { min?: number; max?: number }>(o
     if (o?.min !== undefined) n = n.min(o.min, { error: `The ${label(name)} must be at least ${o.min}.` });
     if (o?.max !== undefined) n = n.max(o.max, { error: `The ${label(name)} must not be greater than ${o.max}.` });
     return z
-      .union([z.number({ error: msg }), z.string({ error: msg }).regex(/^[+-]?(?:0|[1-9]\d{0,14})$/, { error: msg })], { error: requiredOr(name, msg) })
-      .transform((v) => Number(v))
+      .union([
+        z.number({ error: msg }),
+        z.string({ error: msg }).regex(/^[+-]?(?:0|[1-9]\d{0,14})$/, { error: msg }),
+        z.literal(true, { error: msg }),
+      ], { error: requiredOr(name, msg) })
+      .transform((v) => (v === true ? 1 : Number(v)))
       .pipe(n);
   });
 
@@ -111,14 +117,18 @@ export const booleanLike = <const O extends Opts>(o?: O) =>
       .transform((v) => v === true || v === 'true' || v === '1' || v === 1),
   );
 
+/**
+ * Laravel `date_format:Y-m-d` (B5 and B6, whose dates behaviour §10 fixes as `YYYY-MM-DD`): one rule, so one
+ * message for a value it refuses, whether the shape is wrong or the day does not exist (`2026-02-30`), as
+ * PHP's createFromFormat round trip refuses both. Never also "is not a valid date.": one bad value, one sentence.
+ */
 export const date = <const O extends Opts>(o?: O) =>
   typed<string, O>(o, (name) =>
     z
-      .string({ error: requiredOr(name, `The ${label(name)} is not a valid date.`) })
-      .regex(DATE_PATTERN, { error: `The ${label(name)} does not match the format Y-m-d.` })
-      .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-        error: `The ${label(name)} is not a valid date.`,
-      }),
+      .string({ error: requiredOr(name, `The ${label(name)} does not match the format Y-m-d.`) })
+      // The pattern (kept for openapi.json) aborts, so an ill-shaped value is not judged twice.
+      .regex(DATE_PATTERN, { error: `The ${label(name)} does not match the format Y-m-d.`, abort: true })
+      .refine((s) => toUtcTimestamp(s) !== undefined, { error: `The ${label(name)} does not match the format Y-m-d.` }),
   );
 
 // Laravel's `date` rule (strtotime, then checkdate) accepts many forms; these are the ones a partner
@@ -153,6 +163,19 @@ export const dateTime = <const O extends Opts>(o?: O) =>
       .string({ error: requiredOr(name, `The ${label(name)} is not a valid date.`) })
       .refine((s) => toUtcTimestamp(s) !== undefined, { error: `The ${label(name)} is not a valid date.` })
       .transform((s) => toUtcTimestamp(s)!),
+  );
+
+/**
+ * Laravel `date` for a filter (A6's `date_from`, typed `date` by the spec): any form `dateTime` reads, a
+ * date-time too (`2026-11-01 10:00:00`, `2026-11-01T10:00:00Z`), answered as the UTC day it falls on, since
+ * the report compares registration days (whereDate). A refused value gets the rule's one message.
+ */
+export const dateDay = <const O extends Opts>(o?: O) =>
+  typed<string, O>(o, (name) =>
+    z
+      .string({ error: requiredOr(name, `The ${label(name)} is not a valid date.`) })
+      .refine((s) => toUtcTimestamp(s) !== undefined, { error: `The ${label(name)} is not a valid date.` })
+      .transform((s) => toUtcTimestamp(s)!.slice(0, 10)),
   );
 
 export const petAge = <const O extends Opts>(o?: O) =>

@@ -53,7 +53,7 @@ describe('A7 register-user', () => {
     expect((await h.ctl.get('/pets')).body.total).toBe(0);
     const r = await h.post('/api/v2/demo/register-user', {
       first_name: 'Ann', email: 'ann@example.com', role: 'users', dev_type: 'ios',
-      name: 'Rex', age: '2 year 3 months', sex: 'male', species: 'Dog', breed: 'Collie', color: 'black', weight: '12 lbs', sex_type: 'neutered', dob: '2022-01-01',
+      name: 'Rex', age: '2 years 3 months', sex: 'male', species: 'Dog', breed: 'Collie', color: 'black', weight: '12 lbs', sex_type: 'neutered', dob: '2022-01-01',
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const pet = r.body.data.user.pets;
