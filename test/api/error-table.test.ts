@@ -12,7 +12,7 @@ describe('envelope and headers', () => {
   it('every response carries content-type, cache-control and rate-limit headers (success and failure, both families)', async () => {
     const malformed = await h.http.post('/client/user/1/v2/pet/add').set('content-type', 'application/json').send('{"a":');
     const wrongMethod = await h.http.delete('/client/user/1/v2/pet/add');
-    expect([malformed.status, wrongMethod.status]).toEqual([400, 405]);
+    expect([malformed.status, wrongMethod.status]).toEqual([422, 405]);
     for (const r of [await h.http.get('/api/v2/demo/media-url'), await h.http.get('/api/v2/nope/media-url'), await h.http.post('/client/user/1/v2/nope'), await h.http.get('/nowhere'), malformed, wrongMethod]) {
       expect(r.headers['content-type']).toBe('application/json');
       expect(r.headers['cache-control']).toBe('no-cache, private');
@@ -33,14 +33,14 @@ describe('envelope and headers', () => {
   });
 });
 
-describe('400 malformed JSON', () => {
+describe('malformed JSON is read as empty input (422), as Laravel\'s json_decode does', () => {
   it.each([
     ['application', '/api/v2/demo/pet/add'],
     ['client', '/client/user/1/v2/pet/add'],
   ])('%s family', async (_f, path) => {
     const r = await h.http.post(path).set('authorization', DEMO_AUTH).set('content-type', 'application/json').send('{"email": "a@b.co",');
-    expect(r.status).toBe(400);
-    expect(r.body).toEqual(fail(400, ['Malformed JSON body.']));
+    expect(r.status).toBe(422);
+    expect(r.body).toEqual(fail(422, ['The email field is required.', 'The name field is required.', 'The age field is required.', 'The sex field is required.']));
   });
 });
 

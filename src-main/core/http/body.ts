@@ -9,7 +9,7 @@ import { canDecode, decodeText, readBytes, unsupportedMediaType } from './body-t
 import { nestPairs, normaliseInput, type Bag } from './laravel-input';
 import { mediaTypeOf, parameterOf } from './media-type';
 import type { MultipartBody } from './multipart';
-import { isJsonContentType, isPlainJson, parseJsonText } from './plain-json';
+import { isJsonContentType, isPlainJson, parseJsonText, UnreadableJson } from './plain-json';
 import { loadOnce } from '../load-once';
 
 /** A request's body as read, for the journal: its text as sent (JSON, urlencoded), or a form's fields and image. */
@@ -27,6 +27,8 @@ export interface InputReading {
   readonly query: string;
   body: RequestBody;
   input?: Bag;
+  /** What the journal should say went wrong with a request that is still answered (a body that was not JSON). */
+  error?: string;
 }
 
 /** busboy, on the first multipart request (a cold start answers its first GET without it, issue 14). */
@@ -38,7 +40,6 @@ export const hasBody = (req: IncomingMessage): boolean =>
 /** PHP reads form and multipart bodies of POST-like requests only; a JSON body is read on any method. */
 const readsFormBody = (req: IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD';
 
-/** The charset a Content-Type names, lowercased; UTF-8 when it names none. */
 /** The charset a Content-Type names, lower-cased; UTF-8 when it names none. */
 export const charsetOf = (contentType: string | undefined) => (parameterOf(contentType, 'charset') ?? 'utf-8').toLowerCase();
 
@@ -68,7 +69,10 @@ async function readBody(r: InputReading): Promise<{ value: unknown } | { pairs: 
   if (isJsonContentType(contentType)) {
     const text = await jsonText(req);
     r.body = { kind: 'text', text };
-    return { value: parseJsonText(text) };
+    const value = parseJsonText(text);
+    if (!(value instanceof UnreadableJson)) return { value };
+    r.error = value.note;
+    return undefined; // Laravel's json_decode gives null: no input from the body; the query string still counts
   }
   if (mediaTypeOf(contentType) === 'application/x-www-form-urlencoded') {
     const charset = charsetOf(contentType);

@@ -1,7 +1,6 @@
 // A JSON body as Laravel reads it: which Content-Types are JSON, and the text turned into a value, refused
 // when nested past the limit before it is parsed, so a hostile body never becomes a deep object at all.
 import type { IncomingMessage } from 'node:http';
-import { DomainError } from '../errors';
 import { JSON_LIMIT } from './body-limits';
 import { MAX_DEPTH, tooDeep } from './laravel-input';
 import { jsonDeeperThan } from '../../../src-shared/json-depth';
@@ -34,9 +33,20 @@ export function isPlainJson(req: IncomingMessage): boolean {
 }
 
 
+/** A JSON body that did not parse: read as no input, with the parser's reason kept for the journal. */
+export class UnreadableJson {
+  constructor(readonly reason: string) {}
+  /** The journal's `error` of the exchange, so a tester still sees why the fields came out missing. */
+  get note(): string {
+    return `The body was not valid JSON (${this.reason}); it was read as empty input, as Laravel does.`;
+  }
+}
+
 /**
  * The value of a JSON body's text, as body-parser (strict: false) gave it: a bare value is a value, an
- * empty body (or a byte-order mark alone) is `{}`.
+ * empty body (or a byte-order mark alone) is `{}`. Text that does not parse is Laravel's reading of it:
+ * `json_decode` answers null, `(array) null` is no input at all, so the rules judge the query string alone
+ * (behaviour §4) — an UnreadableJson, never an error of its own.
  */
 export function parseJsonText(text: string): unknown {
   if (jsonDeeperThan(text, MAX_DEPTH)) throw tooDeep('request body');
@@ -44,7 +54,7 @@ export function parseJsonText(text: string): unknown {
   if (json.length === 0) return {};
   try {
     return JSON.parse(json);
-  } catch {
-    throw new DomainError(400, ['Malformed JSON body.']);
+  } catch (err) {
+    return new UnreadableJson((err as Error).message);
   }
 }
