@@ -3,6 +3,13 @@ import type { PetRow, StatusRow } from '../db/repositories/types';
 
 export const weightOut = (w: string | null) => (w === null ? null : `${w} lbs`);
 
+/**
+ * An absent last name is stored as null (ConvertEmptyStringsToNull makes `""` absent too) and shown as `""` by
+ * every partner view, both families: the spec types the user's `last_name` as a string, beside a `phone_no` it
+ * types "string or null", and A7/A6 have always shown `""` (issue 29 item 10).
+ */
+export const shownLastName = (lastName: string | null): string => lastName ?? '';
+
 /** The pet fields common to both families; each family adds its own. */
 export function petBase(p: PetRow, isDefault: boolean) {
   return {

@@ -45,7 +45,7 @@ export const feedbackListItem = component(
   z.strictObject({
     id, app_id: id, app_name: z.string(), type: z.string(), recommendation: z.string(), reason: z.string(), feedback_date: z.string(),
     vet_id: z.string(), vet_first_name: z.string(), vet_last_name: z.string(), vet_email: z.string(), user_id: id,
-    user_first_name: z.string(), user_last_name: nullableText, user_email: z.string(), user_role: z.string(),
+    user_first_name: z.string(), user_last_name: z.string(), user_email: z.string(), user_role: z.string(),
   }),
   'B7: one feedback of the list.',
 );

@@ -2,7 +2,7 @@
 import type { AppRecord } from '../../../../src-shared/control';
 import type { PetRow, StatusRow, UserRow } from '../../db/repositories/types';
 import { activeDays, activationBlockers, emergencyStats } from '../../domain/emergency';
-import { petBase, statusRecord } from '../shared-serializers';
+import { petBase, shownLastName, statusRecord } from '../shared-serializers';
 
 export const appPet = (p: PetRow, defaultPetId: number | null) => ({ ...petBase(p, p.id === defaultPetId), app_id: p.app_id });
 
@@ -13,7 +13,7 @@ export function appUser(app: AppRecord, u: UserRow, opts: { defaultPet?: PetRow;
     email: u.email,
     dev_type: u.dev_type ?? '',
     first_name: u.first_name,
-    last_name: u.last_name ?? '',
+    last_name: shownLastName(u.last_name),
     phone_no: u.phone_no,
     your_registration_date: u.your_registration_date,
     emergency_fund: u.emergency_fund,
@@ -35,7 +35,7 @@ export function appUser(app: AppRecord, u: UserRow, opts: { defaultPet?: PetRow;
 
 export const webUserRow = (u: UserRow, nowMs: number) => ({
   first_name: u.first_name,
-  last_name: u.last_name ?? '',
+  last_name: shownLastName(u.last_name),
   email: u.email,
   phone_no: u.phone_no,
   your_registration_date: u.your_registration_date,

@@ -2,7 +2,7 @@
 import type { AppRecord } from '../../../../src-shared/control';
 import type { DeviceRow, FeedbackRow, PaymentRow, PetRow, StatusRow, UserRow } from '../../db/repositories/types';
 import { formatIsoMicros, parseTimestamp } from '../../clock';
-import { petBase, statusRecord } from '../shared-serializers';
+import { petBase, shownLastName, statusRecord } from '../shared-serializers';
 
 export const OWNER_MODEL_TYPE = 'App\\Models\\VetCareUser';
 export const ROLE_IDS: Record<string, number> = { users: 1, protect_users: 2 };
@@ -16,6 +16,7 @@ export const clientPet = (p: PetRow, defaultPetId: number | null) => ({
 
 const other = (u: UserRow) => ({ zip_code: u.zip_code, phone_no: u.phone_no });
 
+
 export function clientUser(app: AppRecord, u: UserRow, x: { defaultPet?: PetRow; devices: DeviceRow[]; statuses: StatusRow[] }) {
   const roleId = ROLE_IDS[u.role];
   return {
@@ -24,7 +25,7 @@ export function clientUser(app: AppRecord, u: UserRow, x: { defaultPet?: PetRow;
     email_verified_at: null,
     app_id: u.app_id,
     first_name: u.first_name,
-    last_name: u.last_name,
+    last_name: shownLastName(u.last_name),
     is_online: 0,
     status: u.status,
     extra: u.extra,
@@ -61,7 +62,7 @@ export function clientUserRow(u: UserRow, x: { pets: PetRow[]; packageName: stri
     user_id: u.id,
     email: u.email,
     first_name: u.first_name,
-    last_name: u.last_name,
+    last_name: shownLastName(u.last_name),
     user_details: other(u),
     extra: u.extra,
     package_name: x.packageName,
@@ -82,7 +83,7 @@ export const paymentRow = (p: PaymentRow & { next_emergency_activation_date: str
   status: p.status,
   email: p.email,
   first_name: p.first_name,
-  last_name: p.last_name,
+  last_name: p.first_name === null ? p.last_name : shownLastName(p.last_name), // a payer's name as the user's (none at all stays null)
   next_emergency_activation_date: p.next_emergency_activation_date,
   payment_initiated_time: formatIsoMicros(parseTimestamp(p.initiated_at)),
   role: p.role,
@@ -100,5 +101,5 @@ export const vetFeedbackRow = (f: FeedbackListRow) => ({
   id: f.id, app_id: f.app_id, app_name: f.app_name, type: f.type, recommendation: f.recommendation, reason: f.reason,
   feedback_date: f.feedback_date, vet_id: f.vet_id, vet_first_name: f.vet_first_name,
   vet_last_name: f.vet_last_name, vet_email: f.vet_email, user_id: f.user_id, user_first_name: f.user_first_name,
-  user_last_name: f.user_last_name, user_email: f.user_email, user_role: f.user_role,
+  user_last_name: shownLastName(f.user_last_name), user_email: f.user_email, user_role: f.user_role,
 });
