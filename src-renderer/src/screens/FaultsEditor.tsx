@@ -74,7 +74,7 @@ export function FaultsEditor() {
 
   return (
     <section className="panel" aria-labelledby="faults-title">
-      <h3 id="faults-title">Fault rules</h3>
+      <h2 id="faults-title">Fault rules</h2>
       <p className="muted">A matching request waits <i>delay</i> ms, then (if a status is set) fails with it. Rules apply after auth and rate limit.
         Remaining counts down live as rules fire; a used-up rule is dropped at the next change.</p>
       {faults.length ? (

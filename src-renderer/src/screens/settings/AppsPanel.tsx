@@ -24,7 +24,7 @@ export function AppsPanel() {
   useEffect(() => void fieldChecks(), []); // loaded while the tester reads the table, ready by the first edit
   return (
     <section className="panel" aria-labelledby="apps-title">
-      <h3 id="apps-title">Partner apps</h3>
+      <h2 id="apps-title">Partner apps</h2>
       <p className="muted">Each app is a tenant: its <code>name</code> goes in application-family paths, its <code>id</code> (or its name) in client-family paths. CORS origins: the browser front ends allowed to call the
         partner API (<code>*</code> = any, as a default Laravel service; comma-separated origins such as <code>http://localhost:3000</code>, <code>*</code> as a wildcard; empty = none).
         A rate limit or origins field is saved when you leave it or press Enter; Escape puts the saved value back.</p>

@@ -25,7 +25,7 @@ export function ClockPanel() {
   };
   return (
     <section className="panel" aria-labelledby="clock-title">
-      <h3 id="clock-title">Simulator clock</h3>
+      <h2 id="clock-title">Simulator clock</h2>
       <p>
         Simulated time: <b data-testid="clock-now">{clock?.now.replace('T', ' ').slice(0, 19)} UTC</b>{' '}
         {clock?.is_real_time ? <span className="muted">(real time)</span> : <span className="warn-text">({clock?.frozen ? 'frozen, ' : ''}{Math.round((clock?.offset_ms ?? 0) / 3600000)} h from real time)</span>}

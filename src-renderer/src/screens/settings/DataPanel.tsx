@@ -9,7 +9,7 @@ export function DataPanel() {
   const desktop = (window as unknown as { simDesktop?: { openDataFolder: () => Promise<string> } }).simDesktop;
   return (
     <section className="panel" aria-labelledby="data-title">
-      <h3 id="data-title">Data</h3>
+      <h2 id="data-title">Data</h2>
       <p className="muted">{health?.in_memory ? 'In memory: nothing is written to disk.' : <>Data folder: <code>{health?.data_dir}</code></>}</p>
       <div className="actions">
         <button className="btn primary" disabled={busy} onClick={() => void run({ ok: 'Demo data set loaded.', failed: "Couldn't load the demo data set" }, async () => {
