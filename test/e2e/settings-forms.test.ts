@@ -1,6 +1,7 @@
 // Issue 28, forms that explain, on Settings: each fault-rule field has a visible label and says under it, in
 // words, what is wrong (never a zod dump); a count of "zero" is refused, not dropped; Remaining counts down as
-// the rule fires, without a reload; a rate limit of -1 or 1.5 is refused by its field and not saved; the new
+// the rule fires, without a reload; a rate limit of -1 or 1.5 (or an origin with a path) is refused by its field
+// and not saved, and Escape puts the saved value back; the new
 // app's name is checked by the browser (its pattern compiles in Chromium) and a refused name says why by the
 // field and in a toast of plain sentences; axe-core finds nothing critical or serious, in both themes.
 import { mkdirSync } from 'node:fs';
@@ -103,6 +104,18 @@ describe('the Settings forms explain what is wrong', () => {
     await page.getByTestId('apps-table').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'settings-rate-limit-error-light.png') });
     expect(await axeViolations(page)).toEqual([]);
+
+    // Escape puts the saved value back, and the error goes with the bad value.
+    await field.press('Escape');
+    expect(await field.inputValue()).toBe(String(before));
+    expect(await describedBy(field)).toBe('');
+
+    const origins = page.getByLabel('CORS origins of demo');
+    await origins.fill('http://localhost:3000/app');
+    await origins.press('Enter');
+    await expect.poll(() => describedBy(origins)).toContain('http://localhost:3000/app is not an origin');
+    expect((await control<{ items: { cors_allowed_origins: string[] }[] }>('/apps')).items[0].cors_allowed_origins).toEqual(['*']);
+    await origins.press('Escape');
 
     await field.fill('120');
     await field.press('Enter');

@@ -20,6 +20,8 @@ function useDraft(saved: string) {
   return {
     value: draft ?? saved, draft, error, setError, onKeyDown,
     change: (text: string) => (setDraft(text), setError(undefined)),
+    /** Nothing to save (the value is the saved one): the field shows the app's own value again. */
+    reset: () => setDraft(null),
     /** After a save: the field shows the app as the simulator now holds it. */
     done: async () => (await refresh.apps().catch(() => undefined), setDraft(null)),
   };
@@ -33,7 +35,7 @@ export function RateLimitField({ app }: { app: AppRecord }) {
     if (f.draft === null) return;
     const checked = (await fieldChecks()).checkRateLimit(f.draft);
     if (!checked.ok) return f.setError(checked.error);
-    if (checked.value === app.rate_limit_per_minute) return void f.done();
+    if (checked.value === app.rate_limit_per_minute) return f.reset();
     const v = checked.value;
     const saved = await run(
       { ok: `Rate limit of ${app.name} set to ${v === 0 ? 'unlimited' : `${v} a minute`}.`, failed: `Couldn't change the rate limit of ${app.name}` },
@@ -63,7 +65,7 @@ export function CorsOriginsField({ app }: { app: AppRecord }) {
     const list = f.draft.split(/[\s,]+/).filter(Boolean);
     const bad = list.find((o) => !CORS_ORIGIN_PATTERN.test(o));
     if (bad) return f.setError(`${bad} is not an origin: use *, or scheme://host[:port] without a path.`);
-    if (list.join(', ') === app.cors_allowed_origins.join(', ')) return void f.done();
+    if (list.join(', ') === app.cors_allowed_origins.join(', ')) return f.reset();
     const saved = await run(
       { ok: `CORS origins of ${app.name} set to ${list.length ? list.join(', ') : 'none'}.`, failed: `Couldn't change the CORS origins of ${app.name}` },
       noting(() => api.patch(`/apps/${app.id}`, { cors_allowed_origins: list }), (m) => f.setError(refusalOf(m.replace(/^cors_allowed_origins\.\d+: /, ''), 'cors_allowed_origins'))),
