@@ -1,9 +1,9 @@
 // Issue 28, forms that explain, on Settings: each fault-rule field has a visible label and says under it, in
 // words, what is wrong (never a zod dump); a count of "zero" is refused, not dropped; Remaining counts down as
 // the rule fires, without a reload; a rate limit of -1 or 1.5 (or an origin with a path) is refused by its field
-// and not saved, and Escape puts the saved value back; the new
-// app's name is checked by the browser (its pattern compiles in Chromium) and a refused name says why by the
-// field and in a toast of plain sentences; axe-core finds nothing critical or serious, in both themes.
+// and not saved, and Escape puts the saved value back; the new app's name is checked by the browser (its
+// pattern compiles in Chromium) and a refused name says why by the field and in a toast of plain sentences;
+// axe-core finds nothing critical or serious, in both themes.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
