@@ -16,7 +16,8 @@ const usedUp = (r: FaultRule) => r.count === 0;
 
 /**
  * The simulator tells no event when a rule's count runs down (only when the rules are replaced), but every
- * request it answers with a fault or a delay reaches the log live: then the counts are read again.
+ * request a rule answers or delays reaches the log live, marked: then the counts are read again. Any mark
+ * will do (a held answer may have been delayed by a rule first); one GET of a few rules costs nothing.
  */
 function useLiveRemaining(): void {
   useEffect(() => useStore.subscribe((s, prev) => {
