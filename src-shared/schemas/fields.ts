@@ -40,8 +40,10 @@ export function rfcDotsAndLabels(address: string): boolean {
   return !domain.includes('_') && domain.split('.').every((l) => l !== '' && !l.startsWith('-') && !l.endsWith('-'));
 }
 
-/** Behaviour §6: `<n> years` or `<n> years <m> months` (m 1–11), exactly; `1 year` is not the format (422). */
-export const AGE_PATTERN = /^(\d{1,3}) years(?: ([1-9]|1[01]) months)?$/;
+/** An age the domain can read (domain/pets.ts normalizeAge spells it `<n> years[ <m> months]`). */
+export const AGE_PATTERN = /^(\d{1,3}) years?(?: ([1-9]|1[01]) months?)?$/;
+/** What a request may send (behaviour §6): `<n> years` or `<n> years <m> months` (m 1–11), exactly; `1 year` is 422. */
+export const AGE_FORMAT = /^\d{1,3} years(?: (?:[1-9]|1[01]) months)?$/;
 export const WEIGHT_PATTERN = /^(\d{1,4}(?:\.\d{1,2})?)(?: ?lbs)?$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -182,7 +184,7 @@ export const petAge = <const O extends Opts>(o?: O) =>
   typed<string, O>(o, (name) =>
     z
       .string({ error: requiredOr(name, `The ${label(name)} must be a string.`) })
-      .regex(AGE_PATTERN, { error: `The ${label(name)} format is invalid.` }),
+      .regex(AGE_FORMAT, { error: `The ${label(name)} format is invalid.` }),
   );
 
 export const petWeight = <const O extends Opts>(o?: O) =>
