@@ -1,14 +1,17 @@
 // What the journal never keeps (behaviour §14, issue 12 item 8): secrets are blanked by key, in parsed
 // bodies, in raw JSON text (keys decoded, so `pass\u0077ord` is found), in query strings and form bodies,
-// and in headers. Every walk here is a loop over the text or an explicit stack: a body nested
-// 1,000,000 deep is just a long string to these functions, never a deep call stack.
+// and in headers; and by shape (issue 29, value-shape.ts): a card number under any key or in free text,
+// and the CVC beside it. The journal, its HAR export and Copy as cURL/fetch all show what capture.ts
+// stored through these functions. Every walk here is a loop over the text or an explicit stack: a body
+// nested 1,000,000 deep is just a long string to these functions, never a deep call stack.
+import { holdsCard, isCvcBeside, MASK, maskCards, maskFieldsByShape } from './value-shape';
 
-export const MASK = '***';
+export { MASK };
 
 /** Body and query keys whose values are secrets (compared lowercase, last bracket segment: `card[number]`). */
 const SECRET_KEYS = new Set([
-  'password', 'password_confirmation', 'current_password', 'new_password', 'passwd',
-  'number', 'card_number', 'cvc', 'cvv',
+  'password', 'password_confirmation', 'current_password', 'new_password', 'passwd', 'pass', 'pwd',
+  'number', 'card_number', 'card', 'cc', 'cvc', 'cvv',
   'api_key', 'apikey', 'api-key', 'x-api-key', 'api_token', 'api_secret', 'secret', 'client_secret',
   'access_token', 'refresh_token',
 ]);
@@ -38,17 +41,25 @@ export function maskHeader(name: string, value: string): string {
   return SECRET_HEADER.test(n) ? MASK : value;
 }
 
-/** Replaces secret fields anywhere in a parsed body; iterative, so depth costs heap, not stack. */
+/** A scalar masked by shape: a card number in a string, a number that is one. */
+const shapeOf = (v: unknown): unknown =>
+  typeof v === 'string' ? maskCards(v) : typeof v === 'number' && Number.isInteger(v) && holdsCard(String(v)) ? MASK : v;
+const holdsCardValue = (v: unknown) => (typeof v === 'string' || typeof v === 'number') && holdsCard(String(v));
+
+/** Replaces secret fields anywhere in a parsed body, by key and by shape; iterative, so depth costs heap, not stack. */
 export function maskBody(body: unknown): unknown {
-  const copy = (v: unknown): unknown => (Array.isArray(v) ? new Array(v.length) : v && typeof v === 'object' ? {} : v);
+  const copy = (v: unknown): unknown => (Array.isArray(v) ? new Array(v.length) : v && typeof v === 'object' ? {} : shapeOf(v));
   const root = copy(body);
-  const stack: [unknown, unknown][] = root !== body ? [[body, root]] : [];
+  const stack: [unknown, unknown][] = root !== body && typeof root === 'object' ? [[body, root]] : [];
   while (stack.length) {
     const [src, dst] = stack.pop()!;
-    for (const [k, v] of Object.entries(src as Record<string, unknown>)) {
-      const masked = !Array.isArray(src) && isSecretKey(k) ? MASK : copy(v);
+    const entries = Object.entries(src as Record<string, unknown>);
+    const object = !Array.isArray(src);
+    const beside = object && entries.some(([, v]) => holdsCardValue(v));
+    for (const [k, v] of entries) {
+      const masked = object && (isSecretKey(k) || (beside && isCvcBeside(k, v))) ? MASK : copy(v);
       (dst as Record<string, unknown>)[k] = masked;
-      if (masked !== v && masked !== MASK) stack.push([v, masked]);
+      if (masked !== v && masked !== MASK && typeof masked === 'object') stack.push([v, masked]);
     }
   }
   return root;
@@ -64,22 +75,36 @@ const decodeFormComponent = (s: string) => {
 
 /**
  * `a=1&password=x` → `a=1&password=***`: the text keeps its shape, only secret values change. A pair whose
- * decoded text holds a secret pattern (JSON sent as a form, `note=password%3Dx`) is masked decoded and re-encoded.
+ * decoded text holds a secret pattern (JSON sent as a form, `note=password%3Dx`) is masked decoded and re-encoded;
+ * so is a card number in a decoded value (`pan=4242+4242+…`) and a CVC-like value beside it.
  */
 export function maskFormText(text: string): string {
-  return text
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      const rawKey = eq >= 0 ? pair.slice(0, eq) : pair;
-      const key = decodeFormComponent(rawKey);
+  const pairs = text.split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const rawKey = eq >= 0 ? pair.slice(0, eq) : pair;
+    return { pair, eq, rawKey, key: decodeFormComponent(rawKey), value: eq >= 0 ? decodeFormComponent(pair.slice(eq + 1)) : '' };
+  });
+  const shaped = maskFieldsByShape(pairs.map((p) => [p.key, p.value] as const), isSecretKey);
+  return pairs
+    .map(({ pair, eq, rawKey, key, value }, n) => {
       if (eq > 0 && isSecretKey(key)) return `${rawKey}=${MASK}`;
-      const value = eq >= 0 ? decodeFormComponent(pair.slice(eq + 1)) : '';
-      const [k, v] = [maskSecretPatterns(key), maskSecretPatterns(value)];
+      const [k, v] = [maskSecretPatterns(key), maskSecretPatterns(shaped[n])];
       if (k === key && v === value) return pair;
       return eq >= 0 ? `${encodeURIComponent(k)}=${encodeURIComponent(v)}` : encodeURIComponent(k);
     })
     .join('&');
+}
+
+/** Multipart fields as the journal lists them (`{name, value}`, a file has no value), masked by key and by shape. */
+export function maskParams<P extends { name: string; value?: string }>(params: readonly P[]): P[] {
+  const fields = params.filter((p) => p.value !== undefined).map((p) => [p.name, p.value!] as const);
+  const shaped = maskFieldsByShape(fields, isSecretKey);
+  let n = 0;
+  return params.map((p) => {
+    if (p.value === undefined) return p;
+    const value = shaped[n++];
+    return value === p.value ? p : { ...p, value };
+  });
 }
 
 /** Decodes a JSON string token, also a broken one (a lone backslash, a cut-off escape). */
@@ -152,6 +177,72 @@ export function maskJsonText(text: string): string {
   return copied ? out + text.slice(copied) : text;
 }
 
+/** A container maskJsonShapes is inside: its pending key, whether it holds a card, its CVC-like values (start, end, …). */
+interface ShapeFrame { object: boolean; key: string | null; card: boolean; cvcs: number[] }
+
+/**
+ * JSON text (valid or not) masked by shape, everything else byte for byte: a card number that is a bare JSON
+ * number becomes "***" (a string, so the text stays JSON; cards inside strings are left to maskCards), and a
+ * CVC-like value beside a card in the same object becomes "***". One pass with an explicit stack of containers.
+ */
+export function maskJsonShapes(text: string): string {
+  if (!holdsCard(text)) return text; // the usual body: nothing of the shape at all
+  const spans: number[] = []; // start, end, … of the values that become "***"
+  const stack: ShapeFrame[] = [{ object: false, key: null, card: false, cvcs: [] }];
+  const close = () => {
+    const frame = stack.pop()!;
+    if (frame.card) spans.push(...frame.cvcs);
+  };
+  const value = (start: number, end: number, inner: string, quoted: boolean) => {
+    const top = stack[stack.length - 1];
+    if (holdsCard(inner)) {
+      top.card = true;
+      if (!quoted) spans.push(start, end);
+    } else if (top.object && top.key !== null && isCvcBeside(top.key, inner)) top.cvcs.push(start, end);
+    top.key = null;
+  };
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      const end = endOfString(text, i);
+      const top = stack[stack.length - 1];
+      let k = end;
+      while (k < text.length && isSpace(text.charCodeAt(k))) k++;
+      if (top.object && text.charCodeAt(k) === 58 /* : */) {
+        const token = text.slice(i, end);
+        top.key = token.includes('\\') ? decodeJsonString(token) : token.slice(1, -1);
+        i = k + 1;
+      } else {
+        value(i, end, text.slice(i + 1, Math.max(i + 1, end - 1)), true);
+        i = end;
+      }
+    } else if (c === 123 || c === 91 /* { [ */) {
+      stack[stack.length - 1].key = null;
+      stack.push({ object: c === 123, key: null, card: false, cvcs: [] });
+      i++;
+    } else if (c === 125 || c === 93 /* } ] */) {
+      if (stack.length > 1) close();
+      i++;
+    } else if ((c >= 48 && c <= 57) || c === 45 /* digit, - */) {
+      const end = endOfValue(text, i);
+      value(i, end, text.slice(i, end), false);
+      i = end;
+    } else i++;
+  }
+  while (stack.length) close(); // a body cut short: what it opened still counts
+  if (!spans.length) return text;
+  const order = [];
+  for (let j = 0; j < spans.length; j += 2) order.push(j);
+  order.sort((a, b) => spans[a] - spans[b]);
+  let out = '';
+  let at = 0;
+  for (const j of order) {
+    out += `${text.slice(at, spans[j])}"${MASK}"`;
+    at = spans[j + 1];
+  }
+  return out + text.slice(at);
+}
+
 const KEY_ALTERNATIVES = [...SECRET_KEYS].map((k) => k.replace(/[-]/g, '\\-')).join('|');
 /**
  * The raw-text fallback: `password=…`, `password: …`, `"password": …` and the same written inside a JSON
@@ -171,10 +262,10 @@ export function maskSecretPatterns(text: string): string {
 
 const looksLikeJson = (text: string) => /^\s*[[{"]/.test(text);
 
-/** Any request body text: structure first (JSON or form pairs), then the pattern fallback. */
+/** Any request body text: structure first (JSON or form pairs), then the pattern fallback, then card numbers left in any text. */
 export function maskBodyText(text: string, contentType = ''): string {
-  const structural = /json/i.test(contentType) || looksLikeJson(text) ? maskJsonText(text) : maskFormText(text);
-  return maskSecretPatterns(structural);
+  const structural = /json/i.test(contentType) || looksLikeJson(text) ? maskJsonText(maskJsonShapes(text)) : maskFormText(text);
+  return maskCards(maskSecretPatterns(structural));
 }
 
 /** A query string: its pairs by decoded key (`pass%77ord`, `user[password]`). */
