@@ -1,5 +1,9 @@
 // Control API: health, request journal, clock, faults, reset, snapshot, demo data, openapi.json.
-import express, { Router } from 'express';
+import { tmpdir } from 'node:os';
+import { PassThrough, type Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { Router, type Request } from 'express';
+import { receiveSnapshot, SnapshotRefused, UploadTooLarge } from '../db/snapshot-check';
 import { clockBody } from '../../../src-shared/schemas/control';
 import type { ControlPort } from '../domain/control-port';
 import { faultRulesSchema } from '../domain/faults';
@@ -9,6 +13,27 @@ import { journalRoutes } from './journal-routes';
 import type { ControlCallLog } from './control-calls';
 import { controlOpenApiDocument } from '../openapi/control-document';
 import { requestBaseUrl } from '../http/base-url';
+
+/** The largest snapshot a restore takes, after any content-encoding is undone. */
+const SNAPSHOT_LIMIT = 512 * 1024 * 1024;
+
+/**
+ * The upload as a stream of its decoded bytes. Piped, not passed: an error while writing it out (the
+ * limit, a full disk) must not destroy the request, whose socket still carries the 413 or 422 answer.
+ * A client that goes away mid-upload ends the stream with an error, so no temp file is left waiting.
+ */
+function decodedUpload(req: Request): Readable {
+  const encoding = String(req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const decoder = { identity: undefined, gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress }[encoding];
+  if (decoder === undefined && encoding !== 'identity') throw new ControlError(415, 'unsupported_encoding', `Unsupported content-encoding "${encoding.slice(0, 40)}": send the snapshot as it is, or gzip, deflate or br.`);
+  const out = decoder ? decoder() : new PassThrough();
+  req.on('close', () => {
+    if (!req.complete) out.destroy(new Error('the client closed the connection before the whole snapshot arrived'));
+  });
+  req.on('error', (err) => out.destroy(err));
+  req.pipe(out);
+  return out;
+}
 
 export function systemRoutes(port: ControlPort, controlCalls: ControlCallLog): Router {
   const { facts, queries: q, commands: c } = port;
@@ -59,15 +84,34 @@ export function systemRoutes(port: ControlPort, controlCalls: ControlCallLog): R
     res.setHeader('content-type', 'application/vnd.sqlite3');
     res.send(Buffer.from(bytes));
   });
-  r.post('/snapshot', express.raw({ type: () => true, limit: '512mb' }), async (req, res) => {
-    const body = req.body as Buffer;
-    if (!Buffer.isBuffer(body) || body.length === 0) throw new ControlError(422, 'invalid', 'Send the snapshot file as the request body (application/octet-stream).');
+  // Streamed to a temp file in the data folder, not buffered (db/snapshot-check.ts receiveSnapshot).
+  r.post('/snapshot', async (req, res) => {
+    // A JSON body was read by the JSON parser: not a snapshot file.
+    if ((req as { _body?: boolean })._body) throw new ControlError(422, 'invalid', 'Send the snapshot file as the request body (application/octet-stream).');
+    const bytes = await receiveSnapshot(decodedUpload(req), facts.dataDir ?? tmpdir(), SNAPSHOT_LIMIT).catch((err: Error) => {
+      if (err instanceof UploadTooLarge) {
+        // The rest of the upload is not read: the connection cannot carry another request.
+        res.setHeader('connection', 'close');
+        throw new ControlError(413, 'too_large', 'Payload Too Large');
+      }
+      if (err instanceof SnapshotRefused) throw new ControlError(422, 'invalid_snapshot', err.message);
+      if (err instanceof ControlError) throw err;
+      // The data folder's disk, not the client, is at fault.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOSPC' || code === 'EDQUOT') throw new ControlError(507, 'insufficient_storage', `The snapshot could not be stored for checking: ${err.message}`);
+      // Other system errors (EIO, EACCES) are the server's; the rest is a corrupt encoding or a client gone.
+      if (code && /^E[A-Z]+$/.test(code)) throw err;
+      throw new ControlError(400, 'bad_request', `The snapshot could not be received: ${err.message}`);
+    });
+    // Read now: the restore takes the buffer over (sql.js adopts it as its database file).
+    const length = bytes.length;
+    if (length === 0) throw new ControlError(422, 'invalid', 'Send the snapshot file as the request body (application/octet-stream).');
     try {
-      await c.restore(new Uint8Array(body));
+      await c.restore(bytes);
     } catch (err) {
       throw new ControlError(422, 'invalid_snapshot', (err as Error).message);
     }
-    res.json({ restored: true, bytes: body.length });
+    res.json({ restored: true, bytes: length });
   });
 
   r.get('/openapi.json', (req, res) => void res.json(openApiDocument(facts.version, requestBaseUrl(req, port.baseUrl()))));

@@ -5,6 +5,7 @@
 // is one log record, so a crash leaves the state before it or the state after it; a snapshot is checked
 // completely in a database of its own and written to disk before it is swapped in, so a refused one
 // changes neither the memory nor the file.
+import { dirname } from 'node:path';
 import type { Database as SqlJsDatabase, SqlJsStatic, SqlValue } from 'sql.js';
 import { atomicWrite } from './atomic-write';
 import { Connection, type LiveConnection } from './connection';
@@ -14,7 +15,7 @@ import { recoverLog } from './log-recovery';
 import type { NoticeBoard } from './notices';
 import type { LogRecord, Statement } from './oplog';
 import { batchedInserts } from './seed-batches';
-import { openSnapshot } from './snapshot-check';
+import { openSnapshot, removeLeftoverUploads } from './snapshot-check';
 import { logFileOf } from './startup';
 import type { Transaction, UnitOfWork } from './unit-of-work';
 
@@ -51,6 +52,7 @@ export class Lifecycle {
     const migrated = this.migrate();
     const file = this.opts.file;
     if (!file) return;
+    removeLeftoverUploads(dirname(file));
     const hadLog = recoverLog(logFileOf(file), this.durability.seq, (rec) => this.replay(rec), this.notices);
     this.durability.start();
     if (!existing || migrated || hadLog) this.durability.checkpoint(true, migrated || hadLog ? undefined : image);
@@ -101,6 +103,7 @@ export class Lifecycle {
    * neither the memory nor the file has changed.
    */
   async restore(bytes: Uint8Array, imageTypes: string[]): Promise<void> {
+    // A snapshot that came through receiveSnapshot becomes the checked database itself (no copy of it is made).
     const next = openSnapshot(this.SQL, bytes, this.opts.migrations, imageTypes);
     try {
       // Past every entry of the current log: a crash before it is emptied never replays them onto the snapshot.
