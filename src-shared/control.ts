@@ -10,10 +10,12 @@ export interface JournalSummary {
   status: number;
   duration_ms: number;
   /**
-   * Set when the simulator made the answer up instead of the API (behaviour §18): `fault`, a fault rule's
-   * status; `delay`, a fault rule's delay before the API's own answer. Absent or null: the API answered.
+   * Set when the answer was not simply computed by the API (behaviour §18): `fault`, a fault rule's status;
+   * `delay`, a fault rule's delay before the API's own answer; `decided`, a hold's decision made the answer up
+   * (fail, respond, close, or a client that left); `held`, a hold kept the request before the API answered it.
+   * Absent or null: the API answered.
    */
-  injected?: 'fault' | 'delay' | null;
+  injected?: 'fault' | 'delay' | 'decided' | 'held' | null;
 }
 
 /** A form field of a journaled multipart request; a file part carries its name, type and size, not its bytes. */
@@ -40,10 +42,12 @@ export interface JournalEntry extends JournalSummary {
   response_body: string | null;
   error: string | null;
   truncated: boolean;
+  /** A held request: how long, what was decided and by whom (behaviour §18). */
+  hold?: HoldOutcome | null;
 }
 
 export interface StateEvent {
-  entity: 'app' | 'vet' | 'user' | 'pet' | 'consultation' | 'feedback' | 'payment' | 'clock' | 'simulator' | 'journal' | 'faults' | 'autopilot';
+  entity: 'app' | 'vet' | 'user' | 'pet' | 'consultation' | 'feedback' | 'payment' | 'clock' | 'simulator' | 'journal' | 'faults' | 'autopilot' | 'holds';
   id: string;
   action: string;
 }
@@ -120,7 +124,7 @@ export interface MessageEvent {
 /** One line of a consultation's timeline: a partner request, a vet action, an autopilot step, or a message. */
 export interface TimelineEntry {
   at: string;
-  kind: 'request' | 'vet_action' | 'autopilot' | 'message';
+  kind: 'request' | 'hold' | 'vet_action' | 'autopilot' | 'message';
   request_id?: number;
   endpoint?: string | null;
   method?: string;
@@ -197,4 +201,78 @@ export interface AutopilotProblem {
   path: string;
   message: string;
   line?: number;
+}
+
+// Holds (behaviour §18): breakpoints on partner calls; src-shared/schemas/holds.ts validates what scripts send.
+
+/** A hold as armed and stored (configuration: it survives a restart; a reset removes it). */
+export interface Hold {
+  id: string;
+  /** An endpoint id, A1–A14 or B1–B11 (this file imports nothing: its declarations ship with the package). */
+  endpoint: string;
+  method: 'GET' | 'POST' | 'HEAD' | null;
+  app: string | null;
+  match: Record<string, string | number | boolean> | null;
+  count: number;
+  /** Requests it will still hold; null: until removed (count 0). */
+  remaining: number | null;
+  timeout_ms: number;
+  on_timeout: 'release' | 'fail';
+  created_at: string;
+}
+
+export type HoldDecisionKind = 'release' | 'fail' | 'respond' | 'close';
+/** Who decided: the tester in the UI, a script through the control API, the deadline, or the client that left. */
+export type HoldDecider = 'ui' | 'control_api' | 'timeout' | 'client';
+
+/** A request waiting for a decision. Times are real time (a partner's HTTP timeout is real). */
+export interface HeldRequest {
+  id: string;
+  hold_id: string;
+  endpoint: string;
+  app: string;
+  method: string;
+  path: string;
+  query: string;
+  /** The body as the journal shows it (secrets masked). */
+  body: string | null;
+  received_at: string;
+  deadline_at: string;
+  on_timeout: 'release' | 'fail';
+  client_connected: boolean;
+}
+
+/** What was done with a held request: in the journal entry of its answer, and the answer of a decision. */
+export interface HoldOutcome {
+  hold_id: string;
+  held_id: string;
+  decision: HoldDecisionKind | 'client_gone';
+  by: HoldDecider;
+  held_ms: number;
+  /** The status the client got (444: closed with no answer, 499: the client left first). */
+  status: number;
+  vet_id?: string;
+  client_gone_after_ms?: number;
+}
+
+/** The event stream's `held` events: a request held, decided, or left by its client. */
+export interface HeldEvent {
+  id: string;
+  hold_id: string;
+  endpoint: string;
+  action: 'held' | 'decided';
+  decision?: HoldOutcome['decision'];
+}
+
+/** What arming a hold takes (`POST /__sim/v1/holds`); src-shared/schemas/holds.ts checks it. */
+export interface HoldArmRequest {
+  endpoint: string;
+  method?: 'GET' | 'POST' | 'HEAD';
+  app?: string;
+  match?: Record<string, string | number | boolean>;
+  /** How many requests it holds (default 1); 0: until removed. */
+  count?: number;
+  /** Real milliseconds a held request waits before `on_timeout` applies (default 60000). */
+  timeout_ms?: number;
+  on_timeout?: 'release' | 'fail';
 }

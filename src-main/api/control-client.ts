@@ -3,6 +3,7 @@
 import type {
   AppRecord, AutopilotDocument, AutopilotProblem, ConsultationStatus, JournalEntry, JournalSummary, PendingStep, Recommendation, ThreadMessage, TimelineEntry, VetRecord,
 } from '../../src-shared/control.js';
+import { holdsClient } from './holds-client.js';
 
 export type { AutopilotDocument, AutopilotProblem, JournalEntry, JournalSummary, PendingStep, ThreadMessage, TimelineEntry, VetRecord };
 
@@ -102,6 +103,8 @@ export function controlClient(base: string, token?: string) {
       /** Steps waiting for the simulator clock, in due order (of one consultation with `sid`). */
       pending: async (filter: { sid?: string } = {}) => (await call<{ items: PendingStep[]; total: number }>('GET', `/autopilot/pending${query(filter)}`)).items,
     },
+    /** Holds: breakpoints on partner calls, answered from the test (`await sim.holds.next('A8')`). */
+    holds: holdsClient(call, (status, code, message) => new ControlApiError(status, code, message)),
     requests: {
       /** Newest first. */
       list: async (filter: JournalFilter = {}) => (await call<{ items: JournalSummary[]; total: number }>('GET', `/requests${query(filter)}`)).items,

@@ -3,11 +3,14 @@
 // what is emitted here directly is published at once (a reset done, the journal cleared, a notice).
 import { EventEmitter } from 'node:events';
 import type { JournalSummary, MessageEvent, StateEvent } from '../../src-shared/control';
+import type { HeldEvent } from '../../src-shared/schemas/holds';
 
 export interface SimulatorEvents {
   request: [JournalSummary];
   state: [StateEvent];
   message: [MessageEvent];
+  /** A partner request held, or decided (holds, behaviour §18). */
+  held: [HeldEvent];
 }
 
 export class SimulatorEventBus extends EventEmitter<SimulatorEvents> {

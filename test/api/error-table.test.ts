@@ -243,6 +243,19 @@ describe('429 after the limit', () => {
     await h.ctl.post('/clock', { set: new Date(Date.now() - 3_600_000).toISOString() }); // set back an hour
     expect((await h.http.get('/api/v2/demo/media-url')).status).toBe(200);
   });
+  it("counts before authentication, as Laravel's throttle in the api group runs before auth.basic: 401s use the window, and a 429 comes before a 401", async () => {
+    await h.ctl.patch('/apps/1', { rate_limit_per_minute: 2 });
+    const wrong = () => h.http.post('/api/v2/demo/pet/add').set('authorization', 'Basic ZGVtbzp3cm9uZw==').send({});
+    const first = await wrong();
+    expect(first.status).toBe(401);
+    expect(first.headers['x-ratelimit-remaining']).toBe('1');
+    expect((await wrong()).status).toBe(401);
+    const limited = await wrong();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual(fail(429, ['Too Many Attempts.']));
+    // The right credentials share the spent window.
+    expect((await h.get('/api/v2/demo/pet/list?email=ann@example.com')).status).toBe(429);
+  });
   it('the default is 200 per minute: 199 remaining after the first request, as the spec shows', async () => {
     const r = await h.http.get('/api/v2/demo/media-url');
     expect(r.headers['x-ratelimit-limit']).toBe('200');

@@ -6,6 +6,7 @@
 // the partner API.
 import type { Request, Response } from 'express';
 import type { JournalSummary, MessageEvent, StateEvent } from '../../../src-shared/control';
+import type { HeldEvent } from '../../../src-shared/schemas/holds';
 import type { SimulatorEventBus } from '../events';
 import { controlError } from './guard';
 
@@ -25,12 +26,14 @@ export function eventStream(bus: SimulatorEventBus, limits: StreamLimits = DEFAU
   let requests: JournalSummary[] = [];
   let states: StateEvent[] = [];
   let messages: MessageEvent[] = [];
+  let held: HeldEvent[] = [];
   let flush: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
 
   const onRequest = (e: JournalSummary) => requests.push(e);
   const onState = (e: StateEvent) => states.push(e);
   const onMessage = (e: MessageEvent) => messages.push(e);
+  const onHeld = (e: HeldEvent) => held.push(e);
 
   const drop = (res: Response, reason: string) => {
     clients.delete(res);
@@ -54,14 +57,17 @@ export function eventStream(bus: SimulatorEventBus, limits: StreamLimits = DEFAU
     bus.on('request', onRequest);
     bus.on('state', onState);
     bus.on('message', onMessage);
+    bus.on('held', onHeld);
     flush = setInterval(() => {
       let text = '';
       if (requests.length) text += `event: request\ndata: ${JSON.stringify(requests)}\n\n`;
       if (states.length) text += `event: state\ndata: ${JSON.stringify(states)}\n\n`;
       if (messages.length) text += `event: message\ndata: ${JSON.stringify(messages)}\n\n`;
+      if (held.length) text += `event: held\ndata: ${JSON.stringify(held)}\n\n`;
       requests = [];
       states = [];
       messages = [];
+      held = [];
       if (text) broadcast(text);
     }, limits.batchMs);
     heartbeat = setInterval(() => broadcast(': keep-alive\n\n'), limits.heartbeatMs);
@@ -73,9 +79,11 @@ export function eventStream(bus: SimulatorEventBus, limits: StreamLimits = DEFAU
     bus.off('request', onRequest);
     bus.off('state', onState);
     bus.off('message', onMessage);
+    bus.off('held', onHeld);
     requests = [];
     states = [];
     messages = [];
+    held = [];
   };
 
   return (req: Request, res: Response) => {

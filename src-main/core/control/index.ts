@@ -2,6 +2,7 @@
 import express, { Router } from 'express';
 import type { ControlPort } from '../domain/control-port';
 import { autopilotRoutes } from './autopilot-routes';
+import { holdRoutes } from './hold-routes';
 import { consultationRoutes } from './consultation-routes';
 import { eventStream } from './events';
 import { controlError } from './guard';
@@ -22,6 +23,7 @@ export function controlApi(port: ControlPort): Router {
   r.use(stateRoutes(port));
   r.use(consultationRoutes(port));
   r.use(autopilotRoutes(port));
+  r.use(holdRoutes(port));
   r.use((_req, res) => controlError(res, 404, 'not_found', 'No such control route.'));
   r.use(controlErrorHandler);
   return r;

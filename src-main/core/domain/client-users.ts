@@ -58,11 +58,11 @@ export function clientUserService({ clock, users, pets, payments, identities, co
      * B10: finds the user by e-mail (registering it as B9 would when absent), gives it the pet sent
      * when it has no default pet, and opens a chat for the default pet. Tokens are signed after the commit.
      */
-    talkToVet(tx: Tx, app: AppRecord, body: ClientTalkToVetBody): { consultation: ConsultationRow; user: UserRow } {
+    talkToVet(tx: Tx, app: AppRecord, body: ClientTalkToVetBody, chosenVet?: string): { consultation: ConsultationRow; user: UserRow } {
       const known = tx.users.liveByEmail(app.id, body.email);
       // A refused card is answered before a vet is looked for, as B9 would answer it.
       const charge = known ? undefined : payments.charge(tx, body);
-      const vet = consultations.pickVet(tx);
+      const vet = consultations.pickVet(tx, undefined, chosenVet);
       const owner = known ?? svc.register(tx, app, body, charge);
       const pet = pets.defaultPet(tx, owner) ?? pets.add(tx, app, owner, petOf(body)).pet;
       const opened = consultations.open(tx, app, owner, pet, {

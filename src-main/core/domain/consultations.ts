@@ -32,6 +32,8 @@ export const grantsOf = (c: ConsultationRow | undefined): Grants =>
 
 export interface ConsultationRequest {
   type: 'chat' | 'video'; family: 'application' | 'client'; doctor_email?: string; dev_type?: string; device_token?: string; location_email?: string;
+  /** The vet a tester chose for a held request (behaviour §18), over the usual pick. */
+  vet_id?: string;
 }
 
 /** What happens to a consultation once opened, in its unit of work: the autopilot schedules its steps (autopilot/scheduler.ts). */
@@ -75,12 +77,12 @@ export function consultationService({ clock, vets, users, pets, identities, mess
   const svc = {
     find,
     /** The vet who takes a new consultation (503 when nobody is online and free); writes nothing. */
-    pickVet: (tx: Tx, doctorEmail?: string): VetRow => vets.pick(tx, doctorEmail),
+    pickVet: (tx: Tx, doctorEmail?: string, chosenId?: string): VetRow => vets.pick(tx, doctorEmail, chosenId),
     /**
      * The writes of a new consultation: the user's identity and a channel (chat) or a room (video)
      * with the vet. `vet` is picked here unless the caller did so before writing anything of its own.
      */
-    open(tx: Tx, app: AppRecord, user: UserRow, pet: PetRow, req: ConsultationRequest, vet: VetRow = vets.pick(tx, req.doctor_email)): { consultation: ConsultationRow; vet: VetRow } {
+    open(tx: Tx, app: AppRecord, user: UserRow, pet: PetRow, req: ConsultationRequest, vet: VetRow = vets.pick(tx, req.doctor_email, req.vet_id)): { consultation: ConsultationRow; vet: VetRow } {
       const at = now();
       const sid = sidFor(req.type, tx.consultations.nextId(), (s) => !!tx.consultations.bySid(s));
       const identity = identities.issue(tx, app, user);

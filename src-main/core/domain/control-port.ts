@@ -15,6 +15,7 @@ import { ownerPageUrl } from './owner-port';
 import { timelineOf } from './timeline';
 import type { faultRulesSchema } from './faults';
 import type { Services } from './services';
+import { holdCommands } from './holds/commands';
 
 /** Facts about the running simulator that the control API reports. */
 export interface ControlFacts {
@@ -83,6 +84,11 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     /** What masking replaced in an entry, while this process still holds it. */
     unmasked: (id: number): Originals | undefined => journal.unmasked(id),
     newestRequestId: (): number => journal.newestId(),
+    /** Armed holds, and the requests they hold now (behaviour §18). */
+    holds: () => s.holds.list(),
+    held: () => s.held.list(),
+    /** The request held next by `holdId` (or any hold), or one already waiting; undefined after `ms` (a long poll). */
+    nextHeld: (holdId: string | undefined, ms: number) => s.held.waitFor(holdId, ms),
     /** The whole database as a SQLite file, the journal's held entries written first. */
     snapshot(): Uint8Array {
       journal.flush();
@@ -121,6 +127,7 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     reset: (answer?: () => void) => s.simulator.reset(answer),
     restore: (bytes: Uint8Array) => s.simulator.restore(bytes),
     loadDemoData: () => loadDemoData(s, ctx),
+    ...holdCommands(s),
   };
   return {
     facts,

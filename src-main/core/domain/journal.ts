@@ -113,6 +113,8 @@ export function journalService(ctx: { events: SimulatorEventBus }, db: Database,
         request_bytes: e.request_bytes ?? (e.request_body ? Buffer.byteLength(e.request_body) : 0),
         response_headers: e.response_headers, response_body: e.response_body,
         response_bytes: e.response_bytes ?? (e.response_body ? Buffer.byteLength(e.response_body) : 0), error: e.error, truncated: e.truncated,
+        // Undefined (not stored) for the requests no hold touched: most of them.
+        hold: e.hold ?? undefined,
       };
       const full = pending.push(summary, e.query, detail);
       originals.set(id, unmasked ?? null);

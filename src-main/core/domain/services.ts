@@ -17,6 +17,8 @@ import { consultationService } from './consultations';
 import type { DomainContext } from './context';
 import { defaultsService } from './defaults';
 import { faultService } from './faults';
+import { holdArmingService } from './holds/arming';
+import { HoldDesk } from './holds/desk';
 import { feedbackService } from './feedback';
 import { identityService } from './identity';
 import { journalService } from './journal';
@@ -63,15 +65,19 @@ export function buildServices(ctx: DomainContext, opts: ServiceOptions) {
   const clientUsers = clientUserService({ clock, users, pets, payments, identities, consultations });
   const feedback = feedbackService({ clock });
   const faults = faultService({ uow, reads, random });
+  const holds = holdArmingService({ uow, reads });
   const journal = journalService(ctx, opts.journalDb, opts.journalCap);
   const autopilot = autopilotService({ clock, uow, reads, consultations, messages, feedback, vets, rules: autopilotRules });
   const clockSettings = clockService({ clock, uow, reads, steps: autopilot.steps });
   const defaults = defaultsService({ db, uow, apps, vets, payments, catalogueFile: opts.catalogueFile ?? resourcePath('packages.json') });
   const simulator = simulatorStateService({
-    db, clock, events, apps, clockSettings, faults, autopilotRules, journal, defaults, forgetRateWindows: opts.forgetRateWindows ?? (() => {}),
+    db, clock, events, apps, clockSettings, faults, holds, autopilotRules, journal, defaults, forgetRateWindows: opts.forgetRateWindows ?? (() => {}),
   });
   return {
     reads, apps, vets, defaults, users, pets, consultations, messages, feedback, payments, clientUsers, tokens, identities, faults, journal, simulator, autopilot,
+    holds,
+    /** Requests held now (in memory: a held request is an open connection). */
+    held: new HoldDesk(events),
     clock: clockSettings,
     packages: packageService({ uow, reads }),
     reports: reportService({ reads, events }),

@@ -1,5 +1,5 @@
 // The simulator's state as a whole: what is kept in memory besides the data (caches, the clock, fault
-// rules, autopilot rules, the journal's numbering) follows the data at start, after a reset and after a restore.
+// rules, holds, autopilot rules, the journal's numbering) follows the data at start, after a reset and after a restore.
 // The autopilot's rules are configuration: a reset keeps them (a restore takes the snapshot's, as for the clock
 // and the fault rules); the pending steps are state, and go with the data.
 import type { SimClock } from '../clock';
@@ -10,6 +10,7 @@ import type { AutopilotRulesService } from './autopilot/rules';
 import type { clockService } from './clock';
 import type { defaultsService } from './defaults';
 import type { faultService } from './faults';
+import type { HoldArmingService } from './holds/arming';
 import type { journalService } from './journal';
 import { IMAGE_TYPES } from './pets';
 
@@ -20,6 +21,7 @@ export interface SimulatorStateDeps {
   apps: AppService;
   clockSettings: ReturnType<typeof clockService>;
   faults: ReturnType<typeof faultService>;
+  holds: HoldArmingService;
   autopilotRules: AutopilotRulesService;
   journal: ReturnType<typeof journalService>;
   defaults: ReturnType<typeof defaultsService>;
@@ -33,9 +35,10 @@ export function simulatorStateService(d: SimulatorStateDeps) {
     d.apps.invalidate();
     const clockProblem = d.clockSettings.load();
     const faultsProblem = d.faults.load();
+    const holdsProblem = d.holds.load();
     d.autopilotRules.load();
     d.journal.resync();
-    return [clockProblem, faultsProblem].filter((p): p is string => !!p);
+    return [clockProblem, faultsProblem, holdsProblem].filter((p): p is string => !!p);
   };
   return {
     load,

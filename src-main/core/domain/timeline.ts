@@ -1,5 +1,5 @@
 // A consultation's timeline (behaviour §16): every partner request that touched it (from the request journal),
-// every vet action and autopilot step with its cause (consultation_activity) and every message of its thread, in
+// every hold decision on them, every vet action and autopilot step with its cause (consultation_activity) and every message of its thread, in
 // time order. Read-only.
 import type { JournalEntry, TimelineEntry } from '../../../src-shared/control';
 import { parseTimestamp } from '../clock';
@@ -47,17 +47,29 @@ const autopilotEntry = (a: ActivityRow): TimelineEntry => ({
   at: a.at, kind: 'autopilot', action: a.action, cause: a.cause ?? undefined,
   text: `${AUTOPILOT_TEXT[a.action] ?? `Autopilot: ${a.action}`}${a.cause ? ` (${a.cause})` : ''}`,
 });
+const DECISION_TEXT: Record<string, string> = {
+  release: 'released', fail: 'failed', respond: 'answered with a made-up envelope', close: 'closed with no answer', client_gone: 'left by its client',
+};
+/** A hold's decision on a request of this consultation: `A8 held 1.2 s, released by ui (vet_3)`. */
+function holdText(e: JournalEntry): string {
+  const h = e.hold!;
+  const vet = h.vet_id ? ` (${h.vet_id})` : '';
+  return `${e.endpoint} held ${(h.held_ms / 1000).toFixed(1)} s, ${DECISION_TEXT[h.decision] ?? h.decision}${h.decision === 'client_gone' ? '' : ` by ${h.by}`}${vet}`;
+}
 const iso = (journal: string) => `${journal.replace(' ', 'T')}Z`;
 const clip = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 export function timelineOf(s: Services, c: ConsultationRow): TimelineEntry[] {
-  // The request that created it started before its row: a minute of slack covers a slow or held request.
-  const from = journalTime(Math.max(0, parseTimestamp(c.created_at) - 60_000));
+  // The request that created it started before its row: eleven minutes of slack cover a slow request, or one
+  // held for as long as a hold may hold it (ten minutes).
+  const from = journalTime(Math.max(0, parseTimestamp(c.created_at) - 11 * 60_000));
   const entries: TimelineEntry[] = [];
   for (const endpoint of TOUCHING)
     for (const e of s.journal.entries({ endpoint, from }, PER_ENDPOINT))
-      if (touches(e, c.sid))
+      if (touches(e, c.sid)) {
+        if (e.hold) entries.push({ at: iso(e.time), kind: 'hold', request_id: e.id, endpoint: e.endpoint, text: holdText(e) });
         entries.push({ at: iso(e.time), kind: 'request', request_id: e.id, endpoint: e.endpoint, method: e.method, path: e.path, status: e.status, text: `${e.endpoint} ${e.method} ${e.path} → ${e.status}` });
+      }
   for (const a of s.reads.messages.activityOf(c.id))
     entries.push(a.actor === 'autopilot' ? autopilotEntry(a) : { at: a.at, kind: 'vet_action', action: a.action, text: ACTION_TEXT[a.action] ?? a.action });
   for (const m of s.messages.thread(c.sid, 0, 10_000).items)

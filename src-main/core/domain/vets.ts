@@ -40,7 +40,14 @@ export function vetService({ uow, reads, random = Math.random }: VetDeps) {
         return require(tx, id);
       }),
     /** The preferred vet when online and free, else a random online free vet, else 503; writes nothing. */
-    pick(tx: Tx, preferredEmail?: string): VetRow {
+    pick(tx: Tx, preferredEmail?: string, chosenId?: string): VetRow {
+      if (chosenId) {
+        // The vet a tester picked when releasing a held A8/B10: that one, or no vet at all (checked when the
+        // tester decided; only a change since then, e.g. the vet went offline, gets here).
+        const v = tx.vets.byId(chosenId);
+        if (v && v.online === 1 && v.busy === 0) return v;
+        throw new DomainError(503, ['No vet is available right now.']);
+      }
       if (preferredEmail) {
         const v = tx.vets.byEmail(preferredEmail);
         if (v && v.online === 1 && v.busy === 0) return v;

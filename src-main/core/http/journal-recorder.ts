@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AppRecord, JournalSummary } from '../../../src-shared/control';
 import type { Endpoint, Family } from '../../../src-shared/endpoints';
+import type { HoldOutcome } from '../../../src-shared/schemas/holds';
 import { cut } from '../domain/journal';
 import type { journalService } from '../domain/journal';
 import { captureRequest, type CapturedRequest } from '../journal/capture';
@@ -35,6 +36,8 @@ export interface JournalExchange {
   readonly error?: string;
   /** Set when the simulator made the answer up (a fault rule) rather than the API: flagged in the log (behaviour §18). */
   readonly injected?: JournalSummary['injected'];
+  /** A held request: what was decided, by whom, after how long (behaviour §18). */
+  readonly hold?: HoldOutcome;
 }
 
 function responseBytes(headers: Record<string, string>, body: string | undefined): number {
@@ -88,5 +91,6 @@ function write(x: JournalExchange, body: RequestBody, duration: number): void {
     error: failure ?? x.error ?? null,
     truncated: reqBody.truncated || resBody.truncated,
     injected: x.injected ?? null,
+    hold: x.hold ?? null,
   }, request?.originals);
 }

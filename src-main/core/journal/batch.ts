@@ -6,6 +6,7 @@
 // set (capture.ts shares one object per distinct set).
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { JournalParam } from '../../../src-shared/control';
+import type { HoldOutcome } from '../../../src-shared/schemas/holds';
 import type { Detail } from './detail';
 
 /**
@@ -15,6 +16,8 @@ import type { Detail } from './detail';
 type StoredDetail = [
   requestHeaders: number, requestBody: number | null, requestParams: JournalParam[] | null, requestBytes: number,
   responseHeaders: Record<string, string>, responseBody: number | null, responseBytes: number, error: string | null, truncated: 0 | 1,
+  /** Only on a held request (behaviour §18); blocks written before holds end at `truncated`. */
+  hold?: HoldOutcome,
 ];
 
 /**
@@ -48,10 +51,14 @@ export function encodeBatch(details: readonly Detail[]): Uint8Array {
     if (i === undefined) headerIndex.set(h, (i = headers.push(h) - 1));
     return i;
   };
-  const stored = details.map((d): StoredDetail => [
-    headersAt(d.request_headers), textAt(d.request_body), d.request_params, d.request_bytes,
-    d.response_headers, textAt(d.response_body), d.response_bytes, d.error, d.truncated ? 1 : 0,
-  ]);
+  const stored = details.map((d): StoredDetail => {
+    const row: StoredDetail = [
+      headersAt(d.request_headers), textAt(d.request_body), d.request_params, d.request_bytes,
+      d.response_headers, textAt(d.response_body), d.response_bytes, d.error, d.truncated ? 1 : 0,
+    ];
+    if (d.hold) row.push(d.hold);
+    return row;
+  });
   const raw: string[] = [];
   const inline = texts.map((t) => (wellFormed(t) ? (raw.push(t), t.length) : t));
   return deflateRawSync(`${JSON.stringify({ texts: inline, headers, details: stored } satisfies Block)}\n${raw.join('')}`, { level: 1 });
@@ -78,6 +85,7 @@ export class DecodedBatch {
     return {
       request_headers: this.block.headers[d[0]], request_body: text(d[1]), request_params: d[2], request_bytes: d[3],
       response_headers: d[4], response_body: text(d[5]), response_bytes: d[6], error: d[7], truncated: d[8] === 1,
+      ...(d[9] ? { hold: d[9] } : {}),
     };
   }
 

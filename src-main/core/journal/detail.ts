@@ -24,5 +24,7 @@ export function entryOf(summary: JournalSummary & { query: string | null }, d: P
     response_bytes: d.response_bytes ?? (d.response_body ? Buffer.byteLength(d.response_body) : 0),
     error: d.error ?? null,
     truncated: d.truncated ?? false,
+    // Only on held requests (behaviour §18).
+    ...(d.hold ? { hold: d.hold } : {}),
   };
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { appCreateBody, appPatchBody, clockBody, feedbackWriteBody, messagePostBody, outcomeBody, packageBody, vetPatchBody } from '../../../src-shared/schemas/control';
 import { autopilotDocument } from '../../../src-shared/schemas/autopilot';
+import { failBody, holdArmBody, releaseBody, respondBody } from '../../../src-shared/schemas/holds';
 import { faultRuleSchema } from '../domain/faults';
 import * as S from './control-schemas';
 import { requestJsonSchema, tidy, type JsonSchema } from './json-schema';
@@ -12,7 +13,7 @@ interface Route {
   path: string;
   id: string;
   summary: string;
-  tag: 'System' | 'Journal' | 'Tenants and roster' | 'State' | 'Vet console' | 'Autopilot';
+  tag: 'System' | 'Journal' | 'Tenants and roster' | 'State' | 'Vet console' | 'Autopilot' | 'Holds';
   query?: Record<string, JsonSchema>;
   body?: z.ZodType;
   /** The success answer: a schema (JSON, status 200 unless given) or raw content. */
@@ -107,6 +108,19 @@ const ROUTES: Route[] = [
     query: { sid: str, limit: { type: 'integer', minimum: 1, maximum: 5000 } }, ok: S.pendingSteps,
   },
   { method: 'get', path: '/autopilot.schema.json', id: 'getAutopilotSchema', summary: 'JSON Schema of a rules document', tag: 'Autopilot', ok: z.record(z.string(), z.unknown()) },
+
+  { method: 'get', path: '/holds', id: 'listHolds', summary: 'Armed holds', tag: 'Holds', ok: S.holdList },
+  { method: 'post', path: '/holds', id: 'armHold', summary: 'Arm a hold: matching requests wait for a decision after routing, app, rate limit, auth and validation', tag: 'Holds', body: holdArmBody, ok: { status: 201, schema: S.hold }, errors: ['409', '422'] },
+  { method: 'delete', path: '/holds/{id}', id: 'removeHold', summary: 'Remove a hold (requests it already holds still wait)', tag: 'Holds', ok: S.hold, errors: ['404'] },
+  {
+    method: 'get', path: '/held', id: 'listHeld', summary: 'Requests waiting for a decision, oldest first; wait_ms (≤ 60000) waits for the first when none is held', tag: 'Holds',
+    query: { hold_id: str, wait_ms: { type: 'integer', minimum: 0, maximum: 60000 } }, ok: S.heldList,
+  },
+  { method: 'post', path: '/held/release-all', id: 'releaseAllHeld', summary: 'Release every waiting request', tag: 'Holds', ok: S.holdOutcomes },
+  { method: 'post', path: '/held/{id}/release', id: 'releaseHeld', summary: 'Process it normally (A8/B10: optionally by the vet picked, who must be online and free)', tag: 'Holds', body: releaseBody, ok: S.holdOutcome, errors: ['404', '409', '422'] },
+  { method: 'post', path: '/held/{id}/fail', id: 'failHeld', summary: 'Answer with the failure envelope (429 with Retry-After, 500, 503 or another 4xx); nothing processed', tag: 'Holds', body: failBody, ok: S.holdOutcome, errors: ['404', '409', '422'] },
+  { method: 'post', path: '/held/{id}/respond', id: 'respondHeld', summary: 'Answer with exactly this envelope; nothing processed', tag: 'Holds', body: respondBody, ok: S.holdOutcome, errors: ['404', '409', '422'] },
+  { method: 'post', path: '/held/{id}/close', id: 'closeHeld', summary: 'Close the connection with no answer', tag: 'Holds', ok: S.holdOutcome, errors: ['404', '409'] },
 ];
 
 const GUARDS = {
@@ -137,7 +151,7 @@ function operation(r: Route) {
   if (r.method !== 'get') statuses.add('415');
   if (r.body) statuses.add('400').add('413');
   for (const s of [...statuses].sort()) responses[s] = errorResponse(GUARDS[s as keyof typeof GUARDS]);
-  const pathParams = [...r.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: name === 'id' && !r.path.startsWith('/vets') && !r.path.startsWith('/packages') ? { type: 'integer' } : str }));
+  const pathParams = [...r.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: name === 'id' && !/^\/(vets|packages|holds|held)\//.test(r.path) ? { type: 'integer' } : str }));
   const queryParams = Object.entries(r.query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema }));
   const op: JsonSchema = { operationId: r.id, summary: r.summary, tags: [r.tag], responses };
   if (pathParams.length || queryParams.length) op.parameters = [...pathParams, ...queryParams];

@@ -84,7 +84,7 @@ export const threadMessage = component('Message', z.looseObject({
   body: text, created_at: text.describe('ISO 8601 with milliseconds, simulator clock'),
 }), 'One message of a consultation\'s thread.');
 export const timelineEntry = component('TimelineEntry', z.looseObject({
-  at: text, kind: z.enum(['request', 'vet_action', 'autopilot', 'message']), text,
+  at: text, kind: z.enum(['request', 'hold', 'vet_action', 'autopilot', 'message']), text,
   cause: text.optional().describe('Autopilot entries: why it acted, e.g. `rule 1, step 0, draw 0.27 → declined`, or why a step was skipped'),
   request_id: id.optional(), endpoint: nullableText.optional(), method: text.optional(), path: text.optional(), status: z.int().optional(),
   action: text.optional(), index: z.int().optional(), author: z.enum(['vet', 'owner', 'system']).optional(),
@@ -123,3 +123,27 @@ export const demoDataResult = component('DemoDataResult', z.looseObject({ loaded
 
 export const itemsOf = (item: z.ZodType) => z.looseObject({ items: z.array(item) });
 export const pageOf = (item: z.ZodType) => z.looseObject({ items: z.array(item), total: z.int(), page: z.int(), per_page: z.int() });
+
+// Holds (behaviour §18).
+const endpointId = text.describe('An endpoint id, A1–A14 or B1–B11');
+export const hold = component('Hold', z.looseObject({
+  id: text.describe('hold_<n>'), endpoint: endpointId, method: z.enum(['GET', 'POST', 'HEAD']).nullable(), app: nullableText,
+  match: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullable(), count: z.int().describe('As armed; 0: until removed'),
+  remaining: z.int().nullable().describe('Requests it will still hold; null: until removed'), timeout_ms: z.int(), on_timeout: z.enum(['release', 'fail']),
+  created_at: text,
+}), 'A breakpoint on partner calls: matching requests wait for a decision after validation.');
+export const holdList = component('HoldList', z.looseObject({ items: z.array(hold) }));
+export const heldRequest = component('HeldRequest', z.looseObject({
+  id: text.describe('held_<n>'), hold_id: text, endpoint: endpointId, app: text, method: text, path: text, query: text,
+  body: nullableText.describe('As the journal shows it: secrets masked'), received_at: text.describe('ISO 8601, real time'),
+  deadline_at: text.describe('ISO 8601, real time: on_timeout applies then'), on_timeout: z.enum(['release', 'fail']), client_connected: z.boolean(),
+}), 'A partner request waiting for a decision.');
+export const heldList = component('HeldList', z.looseObject({ items: z.array(heldRequest) }));
+export const holdOutcome = component('HoldOutcome', z.looseObject({
+  hold_id: text, held_id: text, decision: z.enum(['release', 'fail', 'respond', 'close', 'client_gone']),
+  by: z.enum(['ui', 'control_api', 'timeout', 'client']), held_ms: z.int(),
+  status: z.int().describe('What the client got: 444 closed with no answer, 499 the client left first'),
+  vet_id: text.optional(), client_gone_after_ms: z.int().optional(),
+}), 'What was done with a held request, once its client was answered.');
+export const holdOutcomes = component('HoldOutcomes', z.looseObject({ items: z.array(holdOutcome) }));
+

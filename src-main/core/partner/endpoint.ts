@@ -22,6 +22,8 @@ export interface PartnerContext {
   file?: UploadedImage;
   /** `http://<the Host the client called>`: for URLs handed back to that client. */
   baseUrl: string;
+  /** A8/B10 released from a hold with the vet the tester picked (behaviour §18): that vet, not the usual pick. */
+  chosenVet?: string;
 }
 
 /** The input an endpoint's schema produces; an endpoint without a schema reads none. */
@@ -61,8 +63,10 @@ interface Definition<Id extends EndpointId, S extends z.ZodType | null, D extend
 export interface PartnerEndpoint<Id extends EndpointId = EndpointId> extends Endpoint {
   id: Id;
   pureRead: boolean;
-  /** Validates `input`, runs the use case and the view: the `data` of the success envelope, or an attachment. */
-  answer(c: PartnerContext, input: Record<string, unknown>): Promise<unknown>;
+  /** Validates `input` (422 with Laravel's sentences): the use case's input. */
+  validate(input: Record<string, unknown>): unknown;
+  /** Runs the use case on a validated input, then the view: the `data` of the success envelope, or an attachment. */
+  run(c: PartnerContext, valid: unknown): Promise<unknown>;
 }
 
 export function defineEndpoint<Id extends EndpointId, S extends z.ZodType | null, D extends z.ZodType, Csv extends true | undefined, I, R>(
@@ -73,10 +77,9 @@ export function defineEndpoint<Id extends EndpointId, S extends z.ZodType | null
   return {
     id: def.id, family: def.family, method: def.method, path: def.path, summary: def.summary, auth: def.auth, input: def.input,
     schema, message: def.message, response: def.response, csv: def.csv, pureRead: def.pureRead === true,
-    async answer(c, input) {
-      // InputMatches made I the output of `schema`: the validated input is the use case's input.
-      const valid = (schema ? validateInput(schema, input) : {}) as I;
-      return view(await run(c, valid), c);
-    },
+    // Two steps, not one: a hold (behaviour §18) waits between them, after validation and before any work.
+    validate: (input) => (schema ? validateInput(schema, input) : {}),
+    // InputMatches made I the output of `schema`: the validated input is the use case's input.
+    run: async (c, valid) => view(await run(c, valid as I), c),
   };
 }

@@ -6,6 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as legacyParse } from 'node:url';
 import type { AppRecord } from '../../../src-shared/control';
 import type { Endpoint, Family } from '../../../src-shared/endpoints';
+import type { HoldOutcome } from '../../../src-shared/schemas/holds';
+import type { Decision, Parking } from '../domain/holds/desk';
 import { journalTime } from '../journal/time';
 import { NO_BODY, type InputReading, type RequestBody } from '../http/body';
 import { envelopeText } from '../http/envelope';
@@ -53,8 +55,15 @@ export class PartnerCall implements InputReading, JournalExchange {
   input?: Bag;
   /** An unexpected error's stack, for the journal only. */
   error?: string;
-  /** A fault rule's doing (its status answered, or its delay held the answer): flagged in the journal (behaviour §18). */
-  injected: 'fault' | 'delay' | null = null;
+  /**
+   * A fault rule's doing (its status answered, or its delay held the answer), or a hold's (a decided answer, or
+   * a request held before the API answered it): flagged in the journal (behaviour §18).
+   */
+  injected: 'fault' | 'delay' | 'decided' | 'held' | null = null;
+  /** Set once a hold held this request and a decision came (hold-step.ts). */
+  holding?: { parking: Parking; decision: Decision; heldMs: number };
+  /** What the hold's decision came to, for the journal; made when the answer is written. */
+  hold?: HoldOutcome;
   readonly head = new ResponseHead();
   status = 200;
   responseBody?: string;
@@ -115,11 +124,34 @@ export class PartnerCall implements InputReading, JournalExchange {
     // A string, not a Buffer: Node then sends the head and the body in one write instead of a writev of two.
     if (text === undefined || this.req.method === 'HEAD') this.res.end();
     else this.res.end(text, 'utf8');
+    this.record();
+  }
+
+  /** A held request that got no answer (closed on decision, or its client left): journaled with `status`. */
+  recordWithoutAnswer(status: number): void {
+    this.sent = true;
+    this.status = status;
+    this.record();
+  }
+
+  private record(): void {
+    if (this.holding) this.reportHold();
     try {
       recordExchange(this);
     } catch (err) {
       // The answer is out; a journal that cannot take the entry must not turn it into an error answer.
       console.error(`The journal could not record ${this.req.method} ${this.path}: ${(err as Error).stack ?? String(err)}`);
     }
+  }
+
+  /** Tells whoever decided what the client got, and keeps it for the journal entry. */
+  private reportHold(): void {
+    const { parking, decision, heldMs } = this.holding!;
+    this.hold = {
+      hold_id: parking.hold.id, held_id: parking.id, decision: decision.kind, by: decision.by, held_ms: heldMs, status: this.status,
+      ...(decision.kind === 'release' && decision.vet_id ? { vet_id: decision.vet_id } : {}),
+      ...(decision.kind === 'client_gone' ? { client_gone_after_ms: heldMs } : {}),
+    };
+    parking.answered(this.hold);
   }
 }

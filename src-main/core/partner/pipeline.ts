@@ -1,6 +1,8 @@
 // The partner pipeline on plain node:http, in the order behaviour §4 fixes:
-// (CORS, as Laravel's global HandleCors) → route → app → auth → rate limit → (faults) → body parse →
-// the endpoint's definition (endpoint.ts: validation → use case → view) → envelope.
+// (CORS, as Laravel's global HandleCors) → route → app → rate limit → auth → (faults) → body parse →
+// validation → (hold: wait for a decision, behaviour §18) → use case → view (endpoint.ts) → envelope.
+// The rate limit counts before authentication, as Laravel's `throttle` in the `api` group runs before
+// `auth.basic`: a 401 uses the window too.
 // No express here: its per-request work (prototype swaps, header helpers, router layers) was the
 // largest cost of a partner request after the journal and the database (issue 14).
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -18,6 +20,7 @@ import { errorAnswer } from '../http/partner-errors';
 import { countRequest, type SimClockStore } from '../http/rate-limit';
 import { routeOf, type RouteMatch } from '../http/route-resolver';
 import { Attachment } from './endpoint';
+import { holdIfArmed } from './hold-step';
 import { PartnerCall } from './partner-call';
 import { ReadCache } from './read-cache';
 
@@ -71,8 +74,8 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     if (!app) return call.sendFailure(404, ['App Not Found']);
     call.app = app;
     const { req } = call;
-    if (endpoint.auth === 'basic' && !services.apps.basicAllows(app, req.headers.authorization)) throw unauthenticated();
     if (!countRequest(call.head, store, app)) return call.sendFailure(429, ['Too Many Attempts.']);
+    if (endpoint.auth === 'basic' && !services.apps.basicAllows(app, req.headers.authorization)) throw unauthenticated();
     const rule = services.faults.match(endpoint.id, req.method ?? '');
     if (rule) {
       if (rule.delay_ms) {
@@ -84,15 +87,23 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
         return call.sendFailure(rule.status, [rule.message ?? `Injected fault (${rule.status})`]);
       }
     }
-    // Without a body, the input is the query string alone: the read cache's key.
-    const cacheKey = !hasBody(req) ? ReadCache.keyOf(endpoint.id, app.id, call.query) : undefined;
+    // Without a body, the input is the query string alone: the read cache's key. A read a hold may take skips it.
+    const mayHold = services.holds.armedFor(endpoint.id);
+    const cacheKey = !hasBody(req) && !mayHold ? ReadCache.keyOf(endpoint.id, app.id, call.query) : undefined;
     const cached = cacheKey && cache.get(cacheKey);
     if (cached) return call.sendEnvelope(200, cached);
     await readInput(call);
     const input = call.input ?? {};
     if (endpoint.auth === 'api_key') checkApiKey(app, input);
+    const valid = endpoint.validate(input);
+    let chosenVet: string | undefined;
+    if (mayHold) {
+      const held = await holdIfArmed(call, services.holds, services.held, input);
+      if (held.answered) return;
+      chosenVet = held.chosenVet;
+    }
     const readAt = ctx.db.dataVersion;
-    const data = await endpoint.answer({ app, services, ctx, file: call.file, baseUrl: requestBaseUrl(req, ctx.baseUrl()) }, input);
+    const data = await endpoint.run({ app, services, ctx, file: call.file, baseUrl: requestBaseUrl(req, ctx.baseUrl()), chosenVet }, valid);
     if (data instanceof Attachment) return sendAttachment(call, data);
     const text = envelopeText(200, [endpoint.message], data);
     if (cacheKey) cache.set(cacheKey, text, readAt);

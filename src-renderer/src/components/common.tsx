@@ -47,6 +47,8 @@ export function StatusBadge({ status }: { status: number }) {
 const INJECTED: Record<NonNullable<JournalSummary['injected']>, [string, string]> = {
   fault: ['fault', 'A fault rule answered this request, not the API (Settings → Fault rules)'],
   delay: ['delayed', 'A fault rule delayed this answer (Settings → Fault rules)'],
+  decided: ['decided', 'A hold decided this answer (fail, respond, close, or the client left), not the API'],
+  held: ['held', 'A hold kept this request until it was released; the API then answered it'],
 };
 
 /** Marks an answer the simulator made up or held back (behaviour §18), in words as well as colour. */

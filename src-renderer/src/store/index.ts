@@ -5,7 +5,7 @@ import type { JournalSummary, StateEvent } from './shared';
 
 /** Every kind of record a state event names (a Record, so that a new kind cannot be left out). */
 const ENTITY_KINDS: Record<StateEvent['entity'], true> = {
-  app: true, vet: true, user: true, pet: true, consultation: true, feedback: true, payment: true, clock: true, simulator: true, journal: true, faults: true, autopilot: true,
+  app: true, vet: true, user: true, pet: true, consultation: true, feedback: true, payment: true, clock: true, simulator: true, journal: true, faults: true, autopilot: true, holds: true,
 };
 const EVERY_ENTITY = Object.keys(ENTITY_KINDS);
 

@@ -14,6 +14,7 @@ export const talkToVet = useCase(A.talkToVetBody, async (c, input) => {
     const opened = c.services.consultations.talkToVet(tx, c.app, {
       email: input.email, pet_id: input.pet_id, type: input.conversation_request, family: 'application',
       doctor_email: input.doctor_email, dev_type: input.dev_type, device_token: input.device_token, location_email: input.location_email,
+      vet_id: c.chosenVet,
     });
     return { consultation: opened.consultation, vet: opened.vet, profile: profileOf(c, tx, opened.user) };
   });
@@ -24,7 +25,7 @@ export const talkToVet = useCase(A.talkToVetBody, async (c, input) => {
 export const clientTalkToVet = useCase(B.clientTalkToVetBody, async (c, input) => {
   await c.services.tokens.ready();
   const { consultation, profile } = c.ctx.uow.run((tx) => {
-    const opened = c.services.clientUsers.talkToVet(tx, c.app, input);
+    const opened = c.services.clientUsers.talkToVet(tx, c.app, input, c.chosenVet);
     return { consultation: opened.consultation, profile: clientProfileOf(c, tx, opened.user) };
   });
   return { ...profile, consultation, ...(await c.services.identities.sessionTokens(c.app, profile.user, grantsOf(consultation), Date.parse(consultation.created_at))) };

@@ -1,0 +1,67 @@
+// Holds from a test (behaviour §18): `await sim.holds.next('A8')` arms a one-shot hold and resolves once a
+// request is held, with the decisions to answer it. Over the control API only, like the rest of the client.
+import type { HeldRequest, Hold, HoldArmRequest, HoldOutcome } from '../../src-shared/control.js';
+
+export type { HeldRequest, Hold, HoldArmRequest, HoldOutcome };
+
+type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+/** Builds the client's ControlApiError (one class for every refusal). */
+type Refusal = (status: number, code: string, message: string) => Error;
+
+export interface NextHoldOptions extends Omit<HoldArmRequest, 'endpoint' | 'count' | 'timeout_ms' | 'on_timeout'> {
+  /** How long `next` waits for a matching request before it disarms and throws (default 30000 ms). */
+  timeoutMs?: number;
+  /** How long the held request then waits for your decision before `onTimeout` applies (default 60000 ms). */
+  holdMs?: number;
+  onTimeout?: 'release' | 'fail';
+}
+
+/** The envelope a held request is answered with: `success` follows the status. */
+export interface HeldEnvelope { status: number; message: string[]; data: unknown }
+
+/** A request held for your decision; each decision resolves with what its client got. */
+export interface HeldCall {
+  request: HeldRequest;
+  /** Processed normally; for A8/B10 optionally by the vet you pick (online and free). */
+  release(opts?: { vet_id?: string }): Promise<HoldOutcome>;
+  /** Answered with the failure envelope: 429 (with Retry-After), 500, 503 or another 4xx; nothing processed. */
+  fail(status: number, message?: string): Promise<HoldOutcome>;
+  /** Answered with exactly this envelope; nothing processed. */
+  respond(envelope: HeldEnvelope): Promise<HoldOutcome>;
+  /** The connection is closed with no answer. */
+  close(): Promise<HoldOutcome>;
+}
+
+/** A long poll asks for at most this long at a time (the control API's own bound). */
+const POLL_MS = 60_000;
+
+export function holdsClient(call: Call, refusal: Refusal) {
+  const id = (s: string) => encodeURIComponent(s);
+  const heldCall = (request: HeldRequest): HeldCall => ({
+    request,
+    release: (opts = {}) => call<HoldOutcome>('POST', `/held/${id(request.id)}/release`, opts),
+    fail: (status, message) => call<HoldOutcome>('POST', `/held/${id(request.id)}/fail`, message === undefined ? { status } : { status, message }),
+    respond: (envelope) => call<HoldOutcome>('POST', `/held/${id(request.id)}/respond`, envelope),
+    close: () => call<HoldOutcome>('POST', `/held/${id(request.id)}/close`, {}),
+  });
+  return {
+    arm: (hold: HoldArmRequest) => call<Hold>('POST', '/holds', hold),
+    list: async () => (await call<{ items: Hold[] }>('GET', '/holds')).items,
+    remove: (holdId: string) => call<Hold>('DELETE', `/holds/${id(holdId)}`),
+    /** Requests held now, oldest first. */
+    held: async () => (await call<{ items: HeldRequest[] }>('GET', '/held')).items,
+    /** Arms a one-shot hold on `endpoint` (e.g. `'A8'`) and resolves when a request is held by it. */
+    async next(endpoint: string, opts: NextHoldOptions = {}): Promise<HeldCall> {
+      const { timeoutMs = 30_000, holdMs, onTimeout, ...match } = opts;
+      const hold = await call<Hold>('POST', '/holds', { endpoint, count: 1, ...match, ...(holdMs !== undefined ? { timeout_ms: holdMs } : {}), ...(onTimeout ? { on_timeout: onTimeout } : {}) });
+      const deadline = Date.now() + timeoutMs;
+      for (let left = timeoutMs; left > 0; left = deadline - Date.now()) {
+        const { items } = await call<{ items: HeldRequest[] }>('GET', `/held?hold_id=${id(hold.id)}&wait_ms=${Math.max(1, Math.min(POLL_MS, left))}`);
+        if (items.length) return heldCall(items[0]);
+      }
+      // Nothing came: the hold is removed, so it cannot catch a request of a later test.
+      await call('DELETE', `/holds/${id(hold.id)}`).catch(() => undefined);
+      throw refusal(408, 'nothing_held', `No ${endpoint} request was held within ${timeoutMs} ms.`);
+    },
+  };
+}
