@@ -9,7 +9,7 @@ import { once as eventOnce } from 'node:events';
 const CRLF2 = Buffer.from('\r\n\r\n');
 
 /** Parses one response from the front of `buf`: its status and its length in bytes, or undefined while incomplete. */
-function responseAt(buf) {
+export function responseAt(buf) {
   const head = buf.indexOf(CRLF2);
   if (head < 0) return undefined;
   const lines = buf.subarray(0, head).toString('latin1').split('\r\n');

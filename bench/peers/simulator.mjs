@@ -18,10 +18,11 @@ export const A5_PATH = `/api/v2/demo/pet/list?email=${encodeURIComponent(READER)
 export const READY_PATH = '/api/v2/demo/media-url';
 
 /** Starts `serve`; `storage` is ['--data-dir', dir] or ['--in-memory']. */
-export async function startSimulator(storage, { nodeFlags = [], log = 'ignore' } = {}) {
+/** `cli` another build's out/main/cli.js (a copy of the tree before a change, to compare in one sitting). */
+export async function startSimulator(storage, { nodeFlags = [], log = 'ignore', cli = CLI } = {}) {
   const port = await freePort();
   const fd = log === 'ignore' ? 'ignore' : openSync(log, 'a');
-  const args = [...SERVE_FLAGS, ...nodeFlags, CLI, '--port', String(port), ...storage];
+  const args = [...SERVE_FLAGS, ...nodeFlags, cli, '--port', String(port), ...storage];
   const { child, coldStartMs } = await launch(process.execPath, args, `http://127.0.0.1:${port}${READY_PATH}`, { headers: { authorization: AUTH }, logFd: fd });
   return { child, coldStartMs, url: `http://127.0.0.1:${port}` };
 }
