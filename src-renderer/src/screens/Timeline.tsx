@@ -1,10 +1,10 @@
 // A consultation's timeline (behaviour §16): every partner request that touched it, every vet action and
-// every message, in time order. A request links to its entry in the request log (#requests/<id>).
+// every message, in time order; a hold's decision beside the request it held. A request links to its entry in the request log (#requests/<id>).
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../components/common';
 import type { TimelineEntry } from '../store/shared';
 
-const KIND: Record<TimelineEntry['kind'], string> = { request: 'Request', vet_action: 'Vet', message: 'Message' };
+const KIND: Record<TimelineEntry['kind'], string> = { request: 'Request', hold: 'Hold', vet_action: 'Vet', autopilot: 'Autopilot', message: 'Message' };
 const ACTIONS: Record<string, string> = {
   accept: 'Accepted the chat', end: 'Ended', feedback: 'Wrote feedback',
   'outcome:accepted': 'Call outcome: accepted', 'outcome:declined': 'Call outcome: declined', 'outcome:notanswered': 'Call outcome: not answered',
@@ -21,6 +21,8 @@ function label(e: TimelineEntry): ReactNode {
     );
   }
   if (e.kind === 'vet_action') return e.text ?? (e.action ? ACTIONS[e.action] ?? e.action : 'Action');
+  // A hold's decision on the request beside it (behaviour §18): links to that request too.
+  if (e.kind === 'hold' && e.request_id !== undefined) return <a href={`#requests/${e.request_id}`} title="Show the held request in the request log">{e.text}</a>;
   return e.text ?? `#${e.index ?? '?'} from ${e.author ?? '?'}`;
 }
 

@@ -9,8 +9,4 @@ export type MessageAuthor = 'vet' | 'owner' | 'system';
 export interface Message { id: number; index: number; author: MessageAuthor; author_name: string; body: string; created_at: string }
 /** An event `message` of GET /events names the new messages, not their text. */
 export interface MessageNotice { sid: string; index: number; author: MessageAuthor }
-export interface TimelineEntry {
-  at: string; kind: 'request' | 'vet_action' | 'message';
-  request_id?: number; endpoint?: string; method?: string; path?: string; status?: number;
-  action?: string; index?: number; author?: MessageAuthor; text?: string;
-}
+export type { TimelineEntry } from '../../../src-shared/control';
