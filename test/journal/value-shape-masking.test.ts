@@ -74,6 +74,11 @@ describe('the shapes', () => {
     expect(maskQuery('n=4242424242424241&cvc_like=123')).toBe('n=4242424242424241&cvc_like=123');
   });
 
+  it('a card written digit by digit with separators, and one in plain text', () => {
+    expect(maskBodyText('{"note":"4 2 4 2 4 2 4 2 4 2 4 2 4 2 4 2"}', 'application/json')).toBe('{"note":"***"}');
+    expect(maskBodyText('card 4242-4242-4242-4242 exp 12/35', 'text/plain')).toBe('card *** exp 12/35');
+  });
+
   it('a body cut short (not JSON) still has its card masked', () => {
     expect(maskBodyText('{"pan": 4242424242424242, "sc": "123", ', 'application/json')).toBe('{"pan": "***", "sc": "***", ');
   });
