@@ -63,7 +63,9 @@ export const failBody = z
 /** Exactly the envelope to answer: `success` follows the status. */
 export const respondBody = z
   .object({
-    status: z.number({ error: 'status must be a whole number from 200 to 599' }).int('status must be a whole number from 200 to 599').min(200, 'status must be a whole number from 200 to 599').max(599, 'status must be a whole number from 200 to 599'),
+    status: z.number({ error: 'status must be a whole number from 200 to 599' }).int('status must be a whole number from 200 to 599').min(200, 'status must be a whole number from 200 to 599').max(599, 'status must be a whole number from 200 to 599')
+      // These carry no body in HTTP: an envelope cannot be sent with them.
+      .refine((s) => s !== 204 && s !== 205 && s !== 304, 'status cannot be 204, 205 or 304: those answers carry no body, so no envelope'),
     message: z.array(z.string().max(1000), { error: 'message must be a list of sentences, e.g. ["Done."]' }).max(20, 'message may hold at most 20 sentences'),
     data: z.unknown().refine((d) => d !== undefined, 'data is required (use [] for none)'),
   })

@@ -100,6 +100,8 @@ describe('holds', () => {
     const fourth = talk();
     const h4 = await heldOne();
     const envelope = { status: 200, message: ['Made up.'], data: { channel: 'CHfake', stringify_response: '{}' } };
+    expect((await ctl('POST', `/held/${h4.id}/respond`, { ...envelope, status: 204 })).status).toBe(422);
+    expect((await ctl('POST', `/held/${h4.id}/respond`, { status: 200, message: 'Made up.', data: [] })).status).toBe(422);
     expect((await ctl('POST', `/held/${h4.id}/respond`, envelope)).body.status).toBe(200);
     expect((await fourth).body).toEqual({ success: true, status_code: 200, message: ['Made up.'], data: { channel: 'CHfake', stringify_response: '{}' } });
     expect(await consultations()).toBe(1);
