@@ -6,6 +6,7 @@ import { RequestLog } from './screens/RequestLog';
 import { StateBrowser } from './screens/StateBrowser';
 import { VetConsole } from './screens/VetConsole';
 import { Settings } from './screens/Settings';
+import { HeldCalls } from './screens/holds/HeldCalls';
 import { useStore } from './store';
 
 const TABS = [
@@ -31,6 +32,7 @@ export function App() {
       <nav className="tabs-bar" aria-label="Screens">
         <TabList tabs={TABS} selected={tab} onSelect={setTab} label="Screens" idBase="screen" className="tabs" tabClassName="tab" />
       </nav>
+      <HeldCalls />
       {/* The main landmark holds the tab panel: a role on <main> itself would replace the landmark. */}
       <main className="screen">
         <div className="screen-panel" {...tabPanel('screen', tab)}>

@@ -5,10 +5,13 @@ export class ApiError extends Error {
   }
 }
 
+/** Says the tester decided in the UI (behaviour §18: a held request's journal entry records who decided). */
+const ACTOR = { 'x-sim-actor': 'ui' };
+
 async function call<T>(method: string, path: string, body?: unknown, raw?: BodyInit): Promise<T> {
   const res = await fetch(`/__sim/v1${path}`, {
     method,
-    headers: raw ? { 'content-type': 'application/octet-stream' } : body !== undefined ? { 'content-type': 'application/json' } : {},
+    headers: { ...ACTOR, ...(raw ? { 'content-type': 'application/octet-stream' } : body !== undefined ? { 'content-type': 'application/json' } : {}) },
     body: raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
   });
   const text = await res.text();

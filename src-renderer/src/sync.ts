@@ -5,6 +5,7 @@ import { useStore } from './store';
 import type { AppRecord, FaultRule, JournalSummary, MessageNotice, StateEvent, VetRecord } from './store/shared';
 import type { ClockState } from './store/shared';
 import type { Health } from './store/types';
+import { onHeldEvents, onHoldsState, refreshAllHolds } from './screens/holds/holds-sync';
 
 const FIRST_PAGE = 2000;
 const OLDER_PAGE = 5000; // small enough that parsing one page stays well under a frame budget of 50 ms
@@ -43,6 +44,7 @@ function onState(events: StateEvent[]): void {
   if (entities.includes('faults')) void refresh.faults();
   if (entities.includes('journal') && events.some((e) => e.action === 'cleared')) s.clearRequests();
   if (entities.includes('simulator')) void initialLoad();
+  onHoldsState(events);
 }
 
 /** Partner endpoints that name a consultation: an open consultation's timeline lists them, reads included. */
@@ -66,7 +68,7 @@ function onMessages(data: string): void {
 }
 
 async function initialLoad(): Promise<void> {
-  await Promise.all([refresh.health(), refresh.apps(), refresh.vets(), refresh.clock(), refresh.faults()]);
+  await Promise.all([refresh.health(), refresh.apps(), refresh.vets(), refresh.clock(), refresh.faults(), refreshAllHolds()]);
   await loadJournal();
 }
 
@@ -81,6 +83,7 @@ export function startSync(): void {
   source.addEventListener('error', () => useStore.getState().setConnection('offline'));
   source.addEventListener('request', (e) => onRequests(JSON.parse((e as MessageEvent).data) as JournalSummary[]));
   source.addEventListener('state', (e) => onState(JSON.parse((e as MessageEvent).data) as StateEvent[]));
+  source.addEventListener('held', (e) => onHeldEvents(String((e as MessageEvent).data)));
   // `message` is also the type of an event without a name: the guard in onMessages ignores anything else.
   source.addEventListener('message', (e) => onMessages(String((e as MessageEvent).data)));
 }

@@ -7,6 +7,7 @@ import type { JournalEntry } from '../store/shared';
 import { CopyButton, InjectedBadge, Json, KeyValues, StatusBadge } from '../components/common';
 import { TabList, tabPanel } from '../components/Tabs';
 import { toCurl, toFetch, type SentEntry } from './replay';
+import { HoldLikeThis, holdNote } from './holds/HoldLikeThis';
 
 const SID = /^(CH|RM)[0-9a-f]{32}$/;
 const parsed = (text: string | null | undefined): Record<string, unknown> | undefined => {
@@ -83,6 +84,7 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
         <div className="detail-copy">
           <CopyButton text={toCurl(sent, base)} label="Copy as cURL" title={`Copy a curl command that sends this request again.${note}`} />
           <CopyButton text={toFetch(sent, base)} label="Copy as fetch" title={`Copy a fetch() call that sends this request again.${note}`} />
+          {entry && <HoldLikeThis entry={entry} />}
           {sent.credentials === 'masked' && <span className="muted small">Secrets are placeholders: the simulator no longer remembers them (restarted, or many requests since).</span>}
         </div>
       )}
@@ -90,7 +92,7 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
         <>
           {entry.injected && (
             <p className="detail-link warn-text" data-testid="injected-note">
-              {entry.injected === 'fault' ? 'A fault rule answered this request: the API did not see it.' : 'A fault rule delayed this answer.'}
+              {holdNote(entry) ?? (entry.injected === 'fault' ? 'A fault rule answered this request: the API did not see it.' : 'A fault rule delayed this answer.')}
             </p>
           )}
           {sid && (

@@ -5,6 +5,7 @@ import { FaultsEditor } from './FaultsEditor';
 import { AppsPanel } from './settings/AppsPanel';
 import { ClockPanel } from './settings/ClockPanel';
 import { DataPanel } from './settings/DataPanel';
+import { HoldsPanel } from './holds/HoldsPanel';
 
 export function Settings() {
   return (
@@ -13,6 +14,7 @@ export function Settings() {
       <ClockPanel />
       <AutopilotEditor />
       <FaultsEditor />
+      <HoldsPanel />
       <DataPanel />
     </div>
   );

@@ -2,6 +2,7 @@
 import { create, type StateCreator } from 'zustand';
 import type { ConnectionSlice, RequestsSlice, SimStateSlice, Store, UiSlice } from './types';
 import type { JournalSummary, StateEvent } from './shared';
+import { holdsSlice } from './holds';
 
 /** Every kind of record a state event names (a Record, so that a new kind cannot be left out). */
 const ENTITY_KINDS: Record<StateEvent['entity'], true> = {
@@ -120,4 +121,4 @@ const ui: StateCreator<Store, [], [], UiSlice> = (set, get) => ({
   dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
 });
 
-export const useStore = create<Store>()((...a) => ({ ...connection(...a), ...requests(...a), ...simState(...a), ...ui(...a) }));
+export const useStore = create<Store>()((...a) => ({ ...connection(...a), ...requests(...a), ...simState(...a), ...ui(...a), ...holdsSlice(...a) }));

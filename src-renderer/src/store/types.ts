@@ -1,5 +1,6 @@
 import type { AppRecord, ClockState, FaultRule, JournalSummary, VetRecord } from './shared';
 import type { StatusChip } from '../../../src-shared/log-filter';
+import type { HoldsSlice } from './holds';
 
 export interface Health {
   status: string; version: string; api_base_url: string; ui_url: string; data_dir: string | null; in_memory: boolean;
@@ -71,4 +72,4 @@ export interface UiSlice {
   dismiss: (id: number) => void;
 }
 
-export type Store = ConnectionSlice & RequestsSlice & SimStateSlice & UiSlice;
+export type Store = ConnectionSlice & RequestsSlice & SimStateSlice & UiSlice & HoldsSlice;

@@ -1,0 +1,92 @@
+// The decisions on a held call, as the UI makes them: each says in a toast what the waiting client got (or
+// why the simulator refused: already decided, a busy vet), and takes the card away at once rather than at
+// the next event, so a card never offers a decision twice.
+import { api } from '../../api';
+import { useStore } from '../../store';
+import { sentence } from '../../components/common';
+import type { HeldRequest, HoldArmRequest, HoldOutcome, Hold } from '../../../../src-shared/control';
+import { outcomeWords } from './outcome-words';
+import { refreshHeld, refreshHolds } from './holds-sync';
+
+export type Decision =
+  | { kind: 'release'; vet_id?: string }
+  | { kind: 'fail'; status: number; message?: string }
+  | { kind: 'respond'; envelope: { status: number; message: string[]; data: unknown } }
+  | { kind: 'close' };
+
+const bodyOf = (d: Decision): unknown => {
+  if (d.kind === 'release') return d.vet_id ? { vet_id: d.vet_id } : {};
+  if (d.kind === 'fail') return d.message ? { status: d.status, message: d.message } : { status: d.status };
+  if (d.kind === 'respond') return d.envelope;
+  return {};
+};
+
+const NOT_DONE: Record<Decision['kind'], string> = { release: 'released', fail: 'failed', respond: 'answered', close: 'closed' };
+
+/** Decides one held call; resolves true when the client got its answer. */
+export async function decide(held: HeldRequest, d: Decision): Promise<boolean> {
+  const s = useStore.getState();
+  s.setDeciding(held.id, true);
+  try {
+    const outcome = await api.post<HoldOutcome>(`/held/${encodeURIComponent(held.id)}/${d.kind}`, bodyOf(d));
+    useStore.getState().setHeld(useStore.getState().held.filter((h) => h.id !== held.id));
+    s.notify('ok', outcomeWords(held.endpoint, outcome, d.kind === 'fail' ? d.message : undefined));
+    return true;
+  } catch (e) {
+    s.notify('error', `${held.endpoint} was not ${NOT_DONE[d.kind]}: ${sentence((e as Error).message)}`);
+    return false;
+  } finally {
+    useStore.getState().setDeciding(held.id, false);
+    void refreshHeld().catch(() => undefined);
+  }
+}
+
+export async function releaseAll(): Promise<void> {
+  const s = useStore.getState();
+  const ids = s.held.map((h) => h.id);
+  ids.forEach((id) => s.setDeciding(id, true));
+  try {
+    const { items } = await api.post<{ items: HoldOutcome[] }>('/held/release-all');
+    useStore.getState().setHeld(useStore.getState().held.filter((h) => !ids.includes(h.id)));
+    s.notify('ok', items.length ? `Released ${items.length} held ${items.length === 1 ? 'call' : 'calls'}: the simulator answered ${[...new Set(items.map((o) => o.status))].join(', ')}.` : 'No call was held any more.');
+  } catch (e) {
+    s.notify('error', `The held calls were not released: ${sentence((e as Error).message)}`);
+  } finally {
+    ids.forEach((id) => useStore.getState().setDeciding(id, false));
+    void refreshHeld().catch(() => undefined);
+  }
+}
+
+/** What a hold waits for, in words: "the next A8 of demo", "every A8 with pet_id 2". */
+export function holdTarget(h: Pick<Hold, 'endpoint' | 'method' | 'app' | 'match'> & { count?: number }): string {
+  const match = h.match && Object.keys(h.match).length ? ` with ${Object.entries(h.match).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')}` : '';
+  const which = h.count === 0 ? 'every' : h.count && h.count > 1 ? `the next ${h.count}` : 'the next';
+  return `${which} ${h.method ? `${h.method} ` : ''}${h.endpoint}${h.app ? ` of ${h.app}` : ''}${match}`;
+}
+
+/** Arms a hold; resolves the hold, or undefined when the simulator refused it (said in a toast, and by `onRefused`). */
+export async function arm(body: HoldArmRequest, onRefused?: (message: string) => void): Promise<Hold | undefined> {
+  const s = useStore.getState();
+  try {
+    const hold = await api.post<Hold>('/holds', body);
+    s.notify('ok', `Armed: ${holdTarget(hold)} will wait for your decision (up to ${hold.timeout_ms / 1000} s, then ${hold.on_timeout === 'fail' ? 'it fails' : 'it is released'}).`);
+    void refreshHolds().catch(() => undefined);
+    return hold;
+  } catch (e) {
+    onRefused?.((e as Error).message);
+    s.notify('error', `The hold was not armed: ${sentence((e as Error).message)}`);
+    return undefined;
+  }
+}
+
+export async function removeHold(h: Hold): Promise<void> {
+  const s = useStore.getState();
+  try {
+    await api.del(`/holds/${encodeURIComponent(h.id)}`);
+    s.notify('ok', `Hold on ${holdTarget(h)} removed.`);
+  } catch (e) {
+    s.notify('error', `The hold was not removed: ${sentence((e as Error).message)}`);
+  } finally {
+    void refreshHolds().catch(() => undefined);
+  }
+}
