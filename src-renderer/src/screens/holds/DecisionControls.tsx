@@ -8,8 +8,8 @@ import type { HeldRequest, VetRecord } from '../../../../src-shared/control';
 export const PICKS_A_VET = new Set(['A8', 'B10']);
 /** The statuses a tester fails a call with most: maintenance, a crash, the rate limit, then refusals. */
 export const FAIL_STATUSES: [number, string][] = [
-  [503, '503 Service Unavailable'], [500, '500 Server Error'], [429, '429 Too Many Requests'],
-  [400, '400 Bad Request'], [404, '404 Not Found'], [422, '422 Unprocessable'],
+  [503, '503 Unavailable'], [500, '500 Server Error'], [429, '429 Too Many'],
+  [400, '400 Bad Request'], [404, '404 Not Found'], [422, '422 Invalid'],
 ];
 
 const vetState = (v: VetRecord) => (!v.online ? 'offline' : v.busy ? 'busy' : 'online, free');

@@ -38,7 +38,7 @@ export function HeldCard({ held }: { held: HeldRequest }) {
   };
 
   return (
-    <article ref={card} className="held-card" aria-labelledby={`${idBase}-title`} aria-busy={deciding} tabIndex={-1} data-testid="held-card" data-held-id={held.id}>
+    <article ref={card} className={responding ? 'held-card responding' : 'held-card'} aria-labelledby={`${idBase}-title`} aria-busy={deciding} tabIndex={-1} data-testid="held-card" data-held-id={held.id}>
       <div className="held-head">
         <h3 id={`${idBase}-title`} className="held-title">
           <span className="held-endpoint">{held.endpoint}</span> <span className={`method ${held.method}`}>{held.method}</span>{' '}

@@ -51,13 +51,17 @@ export function RespondEditor({ id, held, busy, onSend, onCancel }: {
           aria-invalid={problems.length ? true : undefined} aria-describedby={problems.length ? errorsId : undefined}
           onChange={(e) => (setText(e.target.value), setChecked(null))} />
       )}
-      {problems.length > 0 && (
+      {/* Beside the editor, so what is wrong and where to fix it are in view together. */}
+      {problems.length > 0 ? (
         <div id={errorsId} className="held-problems" role="alert" data-testid="respond-problems">
           <p>{checked?.refused.length ? 'The simulator would refuse this envelope:' : `This envelope leaves the ${held.endpoint} contract:`}</p>
           <ul>{problems.map((p) => <li key={p}>{p}</li>)}</ul>
+          {confirming && <p className="small">Send anyway to see how the app copes with it.</p>}
         </div>
+      ) : (
+        <p className="muted small held-respond-hint">Send checks it against the {held.endpoint} response contract first and says here what does not fit.</p>
       )}
-      <div className="held-row">
+      <div className="held-row held-respond-actions">
         <button type="button" className={confirming ? 'btn danger' : 'btn primary'} disabled={busy || text === null || !!checked?.refused.length} onClick={() => void send()}>
           {confirming ? 'Send anyway' : 'Send'}
         </button>
