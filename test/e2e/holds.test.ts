@@ -138,6 +138,43 @@ describe('held calls in the tester UI', () => {
     await expect.poll(holds).toEqual([]); // count 1: used up
   });
 
+  it("a log row's menu arms the next call like it; several held calls queue oldest first; Release all answers them all", async () => {
+    await page.getByRole('tab', { name: 'Request log' }).click();
+    const grid = page.getByRole('grid', { name: 'Requests' });
+    await grid.focus();
+    await page.keyboard.press('Home');
+    const row = page.getByTestId('log-row').first();
+    expect(await row.textContent()).toContain('talk-to-vet');
+    await page.keyboard.press('Shift+F10'); // the keyboard's way to a row's menu
+    const menu = page.getByRole('menu');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Hold the next call like this (A8, demo)');
+    await page.keyboard.press('Escape');
+    expect(await menu.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid'); // the keyboard is back
+
+    await row.click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: /^Hold the next call like this/ }).click();
+    await expect.poll(holds).toEqual([expect.objectContaining({ endpoint: 'A8', app: 'demo', method: 'POST', count: 1 })]);
+    await fetch(`${url}/__sim/v1/holds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ endpoint: 'A5', on_timeout: 'fail' }) });
+
+    const first = talkToVet();
+    await expect.poll(() => card().count()).toBe(1);
+    const second = fetch(`${url}/api/v2/demo/pet/list?email=mira@example.com`, { headers: BASIC_DEMO }).then((r) => r.status);
+    await expect.poll(() => card().count()).toBe(2);
+    expect(await card().nth(0).getByRole('heading').textContent()).toContain('A8');
+    expect(await card().nth(1).getByRole('heading').textContent()).toContain('A5');
+    expect(await card().nth(1).getByTestId('held-countdown').textContent()).toMatch(/^fails in \d+ s$/);
+    expect(await card().nth(1).getByLabel('Vet').count()).toBe(0); // only A8 and B10 pick a vet
+    await page.getByTestId('held-announcer').getByText(/^A5 call held: GET \/api\/v2\/demo\/pet\/list from demo; it fails in \d+ s\. 2 calls are waiting\.$/).waitFor();
+
+    await page.getByRole('button', { name: 'Release all' }).click();
+    expect((await first).status).toBe(200);
+    expect(await second).toBe(200);
+    await page.getByTestId('toasts').getByText('Released 2 held calls: the simulator answered 200.').waitFor();
+    await expect.poll(() => card().count()).toBe(0);
+    expect(await page.getByTestId('held-calls').count()).toBe(0); // the strip takes no room once empty
+  });
+
   it('Respond checks the envelope against the A8 contract in words, then answers exactly it', async () => {
     const armed = await fetch(`${url}/__sim/v1/holds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ endpoint: 'A8' }) });
     expect(armed.status).toBe(201);

@@ -20,8 +20,10 @@ function Time({ at }: { at: string }) {
   );
 }
 
-export function LogGrid({ rows, selected, onOpen, simulatedClock, scroller }: {
+export function LogGrid({ rows, selected, onOpen, onMenu, simulatedClock, scroller }: {
   rows: JournalSummary[]; selected: number | null; onOpen: (id: number | null) => void;
+  /** A row's menu: right click, or the Menu key / Shift+F10 on the cursor row (screens/holds/RowMenu.tsx). */
+  onMenu?: (row: JournalSummary, at: { x: number; y: number }) => void;
   /** The simulator clock is not real time: the times are the simulated ones, and the header says so. */
   simulatedClock: boolean;
   scroller: RefObject<HTMLDivElement | null>;
@@ -55,6 +57,11 @@ export function LogGrid({ rows, selected, onOpen, simulatedClock, scroller }: {
       return move(to);
     }
     if (e.key === 'Enter' && at >= 0) (e.preventDefault(), onOpen(rows[at].id));
+    else if ((e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) && at >= 0 && onMenu) {
+      e.preventDefault();
+      const box = document.getElementById(rowId(rows[at].id))?.getBoundingClientRect();
+      onMenu(rows[at], { x: (box?.left ?? 0) + 180, y: box?.bottom ?? 0 });
+    }
     else if (e.key === 'Escape' && selected !== null) (e.preventDefault(), onOpen(null));
   };
   const onFocus = () => {
@@ -87,6 +94,7 @@ export function LogGrid({ rows, selected, onOpen, simulatedClock, scroller }: {
               className={`row-grid log-row${r.id === selected ? ' selected' : ''}${r.id === cursor ? ' cursor' : ''}${r.status >= 400 ? ' failed' : ''}`}
               style={{ transform: `translateY(${item.start - ROW_HEIGHT}px)`, height: ROW_HEIGHT }}
               onClick={() => (setCursor(r.id), onOpen(r.id))}
+              onContextMenu={onMenu && ((e) => (e.preventDefault(), setCursor(r.id), onMenu(r, { x: e.clientX, y: e.clientY })))}
             >
               <span role="gridcell" className="muted t"><Time at={r.time} /></span>
               <span role="gridcell" className={`method ${r.method}`}>{r.method}</span>

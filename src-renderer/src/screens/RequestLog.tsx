@@ -11,6 +11,7 @@ import { LogGrid } from './LogGrid';
 import { RequestDetail } from './RequestDetail';
 import { useBodyMatches } from './useBodyMatches';
 import { logFilterOf, useFilteredRequests } from './useFilteredRequests';
+import { RowMenu } from './holds/RowMenu';
 
 const CHIPS: [StatusChip, string][] = [
   ['2xx', 'Successful answers (2xx)'],
@@ -44,6 +45,7 @@ export function RequestLog() {
   const { setFilters, setPaused, selectRequest, clearRequests } = useStore.getState();
   const { run } = useAction();
   const [cleared, setCleared] = useState(false);
+  const [menu, setMenu] = useState<{ row: JournalSummary; at: { x: number; y: number } } | null>(null);
   // The box shows each key at once; the 100,000-row filter follows in a render React may drop when the
   // next key arrives first (fast typing filters once, for the text it settles on).
   const shownFilters = useDeferredValue(filters);
@@ -120,10 +122,11 @@ export function RequestLog() {
             <Empty title="No request matches the filters"><p>Clear the filter box, turn the status chips off or pick “Both families”.</p></Empty>
           )
         ) : (
-          <LogGrid rows={rows} selected={selected} onOpen={(id) => (id === null ? close() : selectRequest(id))} simulatedClock={simulatedClock} scroller={scroller} />
+          <LogGrid rows={rows} selected={selected} onOpen={(id) => (id === null ? close() : selectRequest(id))} onMenu={(row, at) => setMenu({ row, at })} simulatedClock={simulatedClock} scroller={scroller} />
         )}
       </section>
       {selected !== null && <RequestDetail id={selected} onClose={close} />}
+      {menu && <RowMenu {...menu} onOpen={selectRequest} onClose={() => (setMenu(null), scroller.current?.focus())} />}
     </div>
   );
 }

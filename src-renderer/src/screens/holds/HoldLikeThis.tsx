@@ -4,18 +4,15 @@
 import { useState } from 'react';
 import type { HoldOutcome, JournalEntry } from '../../../../src-shared/control';
 import { arm } from './holds-actions';
-
-type Method = 'GET' | 'POST' | 'HEAD';
-const METHODS = new Set<string>(['GET', 'POST', 'HEAD']);
+import { holdLike } from './RowMenu';
 
 export function HoldLikeThis({ entry }: { entry: JournalEntry }) {
   const [busy, setBusy] = useState(false);
   if (!entry.endpoint) return null; // not a partner route: nothing a hold could match
-  const body = { endpoint: entry.endpoint, count: 1, ...(METHODS.has(entry.method) ? { method: entry.method as Method } : {}), ...(entry.app ? { app: entry.app } : {}) };
   return (
     <button type="button" className="btn small" disabled={busy} data-testid="hold-like-this"
       title={`Keep the next ${entry.method} ${entry.endpoint}${entry.app ? ` of ${entry.app}` : ''} waiting for your decision (Held calls, above the tabs)`}
-      onClick={async () => (setBusy(true), await arm(body), setBusy(false))}>
+      onClick={async () => (setBusy(true), await arm(holdLike(entry)), setBusy(false))}>
       Hold the next call like this
     </button>
   );

@@ -1,7 +1,7 @@
 // Settings → Holds: the armed breakpoints (what each waits for, how many more it holds, how long a held call
 // waits and what happens then), each with Remove, and a form to arm one. Every field has its label and says
 // under it, in words, what is wrong; the checks are the control API's own (arm-checks.ts, loaded lazily).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useStore } from '../../store';
 import { ENDPOINT_LIST } from '../../../../src-shared/endpoint-list';
 import { Field } from '../settings/Field';
@@ -19,7 +19,6 @@ export function HoldsPanel() {
   const [errors, setErrors] = useState<ArmErrors>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => void armChecks().catch(() => undefined), []); // fetched while the tester reads, not on submit
 
   const edit = (field: ArmField, value: string) => {
     setDraft({ ...draft, [field]: value });
@@ -69,7 +68,8 @@ export function HoldsPanel() {
           </tbody>
         </table>
       ) : <p className="muted">No hold armed: every call is answered at once.</p>}
-      <form ref={form} className="field-form" aria-label="Arm a hold" noValidate onSubmit={(e) => void submit(e)}>
+      {/* The checks load when the form is first used, not with the page: Settings' other panels load theirs first. */}
+      <form ref={form} className="field-form" aria-label="Arm a hold" noValidate onSubmit={(e) => void submit(e)} onFocus={() => void armChecks().catch(() => undefined)}>
         <Field label="Endpoint" error={errors.endpoint}>
           {(props) => (
             <select {...props} value={draft.endpoint} onChange={(e) => edit('endpoint', e.target.value)}>
