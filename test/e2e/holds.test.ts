@@ -118,6 +118,8 @@ describe('held calls in the tester UI', () => {
     await form.getByRole('button', { name: 'Arm hold' }).click();
     await expect.poll(holds).toEqual([expect.objectContaining({ endpoint: 'A8', app: 'demo', count: 1, timeout_ms: 30000 })]);
     await page.getByTestId('holds-table').getByText('demo').waitFor();
+    await page.getByTestId('holds-panel').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'settings-holds-light.png') });
 
     const vets = (await control<{ items: { id: string; online: boolean; busy: boolean }[] }>('/vets')).items;
     const free = vets.filter((v) => v.online && !v.busy);
@@ -153,6 +155,8 @@ describe('held calls in the tester UI', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid'); // the keyboard is back
 
     await row.click({ button: 'right' });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'request-log-row-menu-light.png') });
     await menu.getByRole('menuitem', { name: /^Hold the next call like this/ }).click();
     await expect.poll(holds).toEqual([expect.objectContaining({ endpoint: 'A8', app: 'demo', method: 'POST', count: 1 })]);
     await fetch(`${url}/__sim/v1/holds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ endpoint: 'A5', on_timeout: 'fail' }) });
