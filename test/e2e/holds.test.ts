@@ -89,6 +89,8 @@ describe('held calls in the tester UI', () => {
     expect(answer).toEqual({ status: 503, body: { success: false, status_code: 503, message: ['Maintenance'], data: [] } });
     await page.getByTestId('toasts').getByText('A8 answered 503 Maintenance.').waitFor();
     await expect.poll(() => card().count()).toBe(0);
+    // The keyboard was on the card's Fail button: it goes back to the tabs, not to nowhere.
+    await expect.poll(() => page.evaluate(() => `${document.activeElement?.getAttribute('role')} ${document.activeElement?.textContent}`)).toBe('tab Request log');
     expect((await control<{ total: number }>('/consultations')).total).toBe(1); // only the first A8's
 
     // The journal flags the made-up answer and says the tester decided it in the UI.
