@@ -1,31 +1,39 @@
 // Real-time session tokens: HS256 JWTs signed with a per-data-dir secret, timed by the simulator clock.
-import { loadOnce } from '../load-once';
-import { randomBytes } from 'node:crypto';
+// Signed here with node:crypto's HMAC, synchronously: jose's SignJWT went through WebCrypto (an imported key
+// and a sign, each a promise settled off the main thread) and a dynamic import, for the same bytes. The
+// header, the claims' order and the base64url encoding are jose's, so a token is byte for byte the one jose
+// signed (test/api/token-bytes.test.ts signs both ways); jose still verifies them (owner-access.ts, tests).
+import { createHmac, randomBytes } from 'node:crypto';
 import type { SimClock } from '../clock';
 import type { Reads, Tx } from './context';
-
-// jose is loaded on the first token, not at start: most runs answer their first requests without one.
-// A failed load (EMFILE when file handles run short) is tried again by the next call, not cached for good.
-const loadJose = loadOnce(() => import('jose'));
 
 export interface Grants { chat?: { channel_sid: string }; video?: { room: string } }
 
 const SECRET_KEY = 'jwt_secret';
+/** `{"alg":"HS256","typ":"JWT"}`, encoded once: every token carries the same protected header. */
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
 export function tokenService({ clock, reads }: { clock: SimClock; reads: Reads }) {
-  /** The signing secret. Tokens are signed after their use case committed, so reading it must never need a write. */
-  const secret = (): Uint8Array => {
+  // The secret's bytes, decoded once per stored value (a reset or a restore stores another).
+  let decodedFrom: string | undefined;
+  let decoded = Buffer.alloc(0);
+  const secretBytes = (): Buffer => {
     const value = reads.meta.get(SECRET_KEY);
     if (value === undefined) throw new Error('There is no token signing secret yet: the use case that issues an identity makes it (ensureSecret).');
-    return new Uint8Array(Buffer.from(value, 'base64'));
+    if (value !== decodedFrom) {
+      decoded = Buffer.from(value, 'base64');
+      decodedFrom = value;
+    }
+    return decoded;
   };
   return {
-    secret,
+    /** The signing secret. Tokens are signed after their use case committed, so reading it must never need a write. */
+    secret: (): Uint8Array => new Uint8Array(secretBytes()),
     /**
-     * Loads the signer; a use case that issues a token awaits this BEFORE its unit of work, so the one step of
-     * signing that can fail (loading a module) fails before anything is written.
+     * Kept as the step a use case that issues a token awaits BEFORE its unit of work: signing no longer loads
+     * anything, but a signer that could not be had must still fail before anything is written (the unit-of-work test).
      */
-    ready: async (): Promise<void> => void (await loadJose()),
+    ready: async (): Promise<void> => undefined,
     /** Makes the signing secret, once, inside the unit of work of a use case that will sign a token after it. */
     ensureSecret(tx: Tx): void {
       if (tx.meta.get(SECRET_KEY) === undefined) tx.meta.set(SECRET_KEY, randomBytes(32).toString('base64'));
@@ -35,18 +43,12 @@ export function tokenService({ clock, reads }: { clock: SimClock; reads: Reads }
      * at the consultation's creation, so the owner's page link signed for the tester later is the very token the
      * partner got from A8/B10, not a new one each time it is asked for.
      */
-    async issue(appName: string, subject: string, grants: Grants = {}, issuedAtMs = clock.nowMs()): Promise<string> {
+    issue(appName: string, subject: string, grants: Grants = {}, issuedAtMs = clock.nowMs()): string {
       const iat = Math.floor(issuedAtMs / 1000);
-      // Read before waiting for the signer: the token is signed with the secret of the data it was issued for.
-      const key = secret();
-      const { SignJWT } = await loadJose();
-      return new SignJWT({ grants, identity: subject })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setIssuer(appName)
-        .setSubject(subject)
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + 3600)
-        .sign(key);
+      // jose's claim order: the payload given, then iss, sub, iat, exp as its setters were called.
+      const claims = Buffer.from(JSON.stringify({ grants, identity: subject, iss: appName, sub: subject, iat, exp: iat + 3600 })).toString('base64url');
+      const signed = `${HEADER}.${claims}`;
+      return `${signed}.${createHmac('sha256', secretBytes()).update(signed).digest('base64url')}`;
     },
   };
 }
