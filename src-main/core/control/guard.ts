@@ -2,6 +2,7 @@
 // (DNS rebinding), and no state change from a cross-site form or no-cors fetch (CSRF).
 // The tester UI shares the loopback rule (uiGuard): with `--host 0.0.0.0` only the partner API and /media
 // are for other machines, and a page that drives the control API must not be served to them either.
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -21,16 +22,27 @@ export function controlError(res: Response, status: number, code: string, messag
 }
 
 /** Why a request may not reach the control API or the UI, or undefined when it may. */
-export function loopbackRefusal(req: Request): 'not_loopback' | 'bad_host' | undefined {
+export function loopbackRefusal(req: IncomingMessage): 'not_loopback' | 'bad_host' | undefined {
   if (!isLoopbackAddress(req.socket.remoteAddress)) return 'not_loopback';
   if (!LOOPBACK_HOSTS.has(hostName(req.headers.host))) return 'bad_host';
   return undefined;
 }
 
-export function controlGuard(req: Request, res: Response, next: NextFunction): void {
+/** Why the control API refuses a request: its status, code and message. */
+export interface ControlRefusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * The loopback, Host, Origin and CSRF content-type rules, without a framework: express's guard below and the
+ * lean vet-console routes (lean-routes.ts) both ask this. Undefined when the request may go on.
+ */
+export function controlRefusal(req: IncomingMessage): ControlRefusal | undefined {
   const refusal = loopbackRefusal(req);
-  if (refusal === 'not_loopback') return controlError(res, 403, 'not_loopback', 'The control API answers loopback clients only.');
-  if (refusal === 'bad_host') return controlError(res, 403, 'bad_host', 'The Host header must be localhost, 127.0.0.1 or [::1].');
+  if (refusal === 'not_loopback') return { status: 403, code: 'not_loopback', message: 'The control API answers loopback clients only.' };
+  if (refusal === 'bad_host') return { status: 403, code: 'bad_host', message: 'The Host header must be localhost, 127.0.0.1 or [::1].' };
   const origin = req.headers.origin;
   if (origin && origin !== 'null') {
     let ok = false;
@@ -39,13 +51,19 @@ export function controlGuard(req: Request, res: Response, next: NextFunction): v
     } catch {
       ok = false;
     }
-    if (!ok) return controlError(res, 403, 'bad_origin', 'Cross-origin requests to the control API are refused.');
-  } else if (origin === 'null') return controlError(res, 403, 'bad_origin', 'Cross-origin requests to the control API are refused.');
+    if (!ok) return { status: 403, code: 'bad_origin', message: 'Cross-origin requests to the control API are refused.' };
+  } else if (origin === 'null') return { status: 403, code: 'bad_origin', message: 'Cross-origin requests to the control API are refused.' };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const type = (req.headers['content-type'] ?? '').toLowerCase();
     if (CSRF_TYPES.some((t) => type.startsWith(t)))
-      return controlError(res, 415, 'unsupported_content_type', 'State-changing control requests must be application/json (snapshots: application/octet-stream).');
+      return { status: 415, code: 'unsupported_content_type', message: 'State-changing control requests must be application/json (snapshots: application/octet-stream).' };
   }
+  return undefined;
+}
+
+export function controlGuard(req: Request, res: Response, next: NextFunction): void {
+  const refused = controlRefusal(req);
+  if (refused) return controlError(res, refused.status, refused.code, refused.message);
   res.setHeader('cache-control', 'no-store');
   next();
 }

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
 import { DomainError } from '../errors';
 import { clientErrorStatus } from '../http/last-resort';
-import { controlError } from './guard';
+import { controlError, type ControlRefusal } from './guard';
 
 export class ControlError extends Error {
   constructor(readonly status: number, readonly code: string, message: string) {
@@ -26,21 +26,27 @@ export function paging(req: Request, defaultPer = 50) {
 export const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 export const int = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
 
+/** What a thrown error answers on the control API (domain errors keep their status; the message is the partner one). */
+export function controlErrorOf(err: unknown): ControlRefusal {
+  if (err instanceof ControlError) return { status: err.status, code: err.code, message: err.message };
+  if (err instanceof DomainError) {
+    const code = { 401: 'unauthorized', 402: 'payment_required', 404: 'not_found', 409: 'conflict', 422: 'invalid', 503: 'unavailable' }[err.status] ?? 'error';
+    return { status: err.status, code: err.code ?? code, message: err.messages.join(' ') };
+  }
+  const e = err as { type?: string; message?: string };
+  if (e.type === 'entity.parse.failed') return { status: 400, code: 'malformed_json', message: 'Malformed JSON body.' };
+  if (e.type === 'entity.too.large') return { status: 413, code: 'too_large', message: 'Payload Too Large' };
+  if (e.type === 'charset.unsupported') return { status: 415, code: 'unsupported_charset', message: 'Unsupported charset: send JSON as UTF-8.' };
+  if (err instanceof URIError) return { status: 400, code: 'malformed_url', message: 'The address has a malformed %-escape.' };
+  const status = clientErrorStatus(err);
+  if (status) return { status, code: 'bad_request', message: (err as Error).message || 'Bad Request' };
+  console.error('control API error:', err);
+  return { status: 500, code: 'server_error', message: 'Server Error' };
+}
+
 /** Domain errors keep their status; the message is the partner one (e.g. "Chat already ended"). */
 export function controlErrorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
   if (res.headersSent) return;
-  if (err instanceof ControlError) return controlError(res, err.status, err.code, err.message);
-  if (err instanceof DomainError) {
-    const code = { 401: 'unauthorized', 402: 'payment_required', 404: 'not_found', 409: 'conflict', 422: 'invalid', 503: 'unavailable' }[err.status] ?? 'error';
-    return controlError(res, err.status, err.code ?? code, err.messages.join(' '));
-  }
-  const e = err as { type?: string; message?: string };
-  if (e.type === 'entity.parse.failed') return controlError(res, 400, 'malformed_json', 'Malformed JSON body.');
-  if (e.type === 'entity.too.large') return controlError(res, 413, 'too_large', 'Payload Too Large');
-  if (e.type === 'charset.unsupported') return controlError(res, 415, 'unsupported_charset', 'Unsupported charset: send JSON as UTF-8.');
-  if (err instanceof URIError) return controlError(res, 400, 'malformed_url', 'The address has a malformed %-escape.');
-  const status = clientErrorStatus(err);
-  if (status) return controlError(res, status, 'bad_request', (err as Error).message || 'Bad Request');
-  console.error('control API error:', err);
-  controlError(res, 500, 'server_error', 'Server Error');
+  const answer = controlErrorOf(err);
+  controlError(res, answer.status, answer.code, answer.message);
 }

@@ -12,12 +12,12 @@ import { stateRoutes } from './state-routes';
 import { systemRoutes } from './system-routes';
 import { ControlCallLog, recordControlCalls } from './control-calls';
 
-export function controlApi(port: ControlPort): Router {
+/** `controlCalls`: shared with the lean vet-console routes (lean-routes.ts), so the HAR export has every call. */
+export function controlApi(port: ControlPort, controlCalls = new ControlCallLog()): Router {
   const r = Router();
   r.use(controlAccess(port.facts.controlToken));
   r.get('/events', eventStream(port.events));
   r.use(express.json({ limit: '1mb' }));
-  const controlCalls = new ControlCallLog();
   r.use(recordControlCalls(controlCalls, port.queries.newestRequestId));
   r.use(systemRoutes(port, controlCalls));
   r.use(stateRoutes(port));

@@ -1,0 +1,110 @@
+// The vet console's actions on a consultation (accept, end, outcome, feedback) on plain node:http, as the partner
+// routes are: a partner's test drives the vet through these between its own calls, and through express each
+// cost about twice a partner write (issue 30: router layers, body-parser, res.json). Same guards
+// (token-access.ts, guard.ts), same body rules as express.json, same answers and headers as
+// consultation-routes.ts, and the same record for the HAR export (control-calls.ts). Anything unusual — a
+// refused request, another content type or encoding, a chunked or large body, an escaped sid, another method
+// or spelling of the path — is left to express, which answers it as it always has.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { feedbackWriteBody, outcomeBody } from '../../../src-shared/schemas/control';
+import type { ControlPort } from '../domain/control-port';
+import type { ControlCallLog } from './control-calls';
+import { controlErrorOf, parseControl } from './helpers';
+import { accessRefusal } from './token-access';
+
+/** POST /__sim/v1/consultations/:sid/(accept|end|outcome), PUT …/feedback; the sid without `%` escapes. */
+const ACTION = /^\/__sim\/v1\/consultations\/([^/?#%]+)\/(accept|end|outcome|feedback)(?:\?|$)/;
+/** express.json's types that need no charset conversion: what a client of the control API sends. */
+const PLAIN_JSON = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
+/** express.json({ limit: '1mb' }). */
+const LIMIT = 1024 * 1024;
+
+type Action = (port: ControlPort, sid: string, body: unknown) => unknown;
+const ACTIONS: Record<string, { method: string; run: Action }> = {
+  accept: { method: 'POST', run: (p, sid) => p.commands.acceptConsultation(sid) },
+  end: { method: 'POST', run: (p, sid) => p.commands.endConsultation(sid) },
+  outcome: { method: 'POST', run: (p, sid, body) => p.commands.recordOutcome(sid, parseControl(outcomeBody, body).status) },
+  feedback: { method: 'PUT', run: (p, sid, body) => p.commands.writeFeedback(sid, parseControl(feedbackWriteBody, body)) },
+};
+
+/** express's res.json, as the control API's routes and its error handler write it (etag and x-powered-by off). */
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const text = JSON.stringify(value);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+/** body-parser's JSON (strict): an empty body is {}, anything but an object or array a parse error. */
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text; // iconv-lite drops a BOM
+  if (body.length === 0) return { ok: true, value: {} };
+  const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(body)?.[1];
+  if (first !== '{' && first !== '[') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(body) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Whether express.json would have parsed this request's body (a body of a JSON type), or left req.body unset. */
+function jsonBodyLength(req: IncomingMessage): number | 'none' | 'express' {
+  const length = req.headers['content-length'];
+  const encoding = req.headers['content-encoding'];
+  if (req.headers['transfer-encoding'] !== undefined || (encoding !== undefined && encoding.toLowerCase() !== 'identity')) return 'express';
+  if (length === undefined) return 'none'; // no body: req.body stays undefined
+  const type = req.headers['content-type'];
+  if (type === undefined || !PLAIN_JSON.test(type)) return 'express';
+  const n = Number(length);
+  return Number.isInteger(n) && n >= 0 && n <= LIMIT ? n : 'express';
+}
+
+/** The handler: true when it took the request (it then answers it), false to leave it to express. */
+export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const token = port.facts.controlToken;
+  return (req, res) => {
+    const url = req.url;
+    if (url === undefined || url.charCodeAt(1) !== 0x5f /* _ */) return false;
+    const m = ACTION.exec(url);
+    const action = m && ACTIONS[m[2]];
+    if (!action || action.method !== req.method || accessRefusal(token, req)) return false;
+    const length = jsonBodyLength(req);
+    if (length === 'express') return false;
+    const started = Date.now();
+    const afterJournalId = port.queries.newestRequestId();
+    res.setHeader('cache-control', 'no-store'); // as the guard sets it, before the body is read
+    const answer = (body: unknown, raw: string | null) => {
+      let status = 200;
+      let value: unknown;
+      try {
+        value = action.run(port, m[1], body);
+      } catch (err) {
+        const e = controlErrorOf(err);
+        status = e.status;
+        value = { error: { code: e.code, message: e.message } };
+      }
+      sendJson(res, status, value);
+      calls.record({
+        afterJournalId, time: new Date(started).toISOString(), method: req.method!, url, contentType: req.headers['content-type'] ?? null,
+        body: raw, status, duration_ms: Date.now() - started,
+      });
+    };
+    if (length === 'none') {
+      answer(undefined, null);
+      return true;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      const parsed = parseJson(Buffer.concat(chunks).toString('utf8'));
+      // A body that does not parse is refused before the call is recorded, as express.json refuses it before recordControlCalls.
+      if (!parsed.ok) return sendJson(res, 400, { error: { code: 'malformed_json', message: 'Malformed JSON body.' } });
+      const v = parsed.value;
+      answer(v, v && typeof v === 'object' && Object.keys(v).length ? JSON.stringify(v) : null);
+    });
+    return true;
+  };
+}
