@@ -235,6 +235,15 @@ describe('HAR export (issue 13)', () => {
     expect(replayed).toEqual(recorded.map((e) => e.response.status));
   });
 
+  it('keeps an empty JSON body of a control call (PUT /faults [] disarms): its replay sends the [] and gets 200, not 422', async () => {
+    const { url } = await started();
+    const put = (body: string) => fetch(`${url}/__sim/v1/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
+    expect((await put('[{"endpoint":"A8","status":503}]')).status).toBe(200);
+    expect((await put('[]')).status).toBe(200);
+    const puts = (await harOf(url, '?control=include')).log.entries.filter((e) => e.request.method === 'PUT');
+    expect(puts.map((e) => e.request.postData?.text)).toEqual(['[{"endpoint":"A8","status":503}]', '[]']);
+  });
+
   it('puts credentials back only when asked: the README walk-throughs, the vet side included, replay on a fresh simulator with equal statuses', async () => {
     const { url } = await started();
     const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');

@@ -24,6 +24,16 @@ const BODY = {
 };
 
 describe('journal masking by short key and by value shape', () => {
+  it('a multipart body: a card number under any field name and the CVC beside it are masked in the journal, by shape as in JSON', async () => {
+    await h.registerUser();
+    const r = await h.http.post('/api/v2/demo/pet/update').set('authorization', DEMO_AUTH)
+      .field('email', 'ann@example.com').field('pet_id', '1').field('name', 'Rex')
+      .field('pan', '4000 0000 0000 0002').field('security_code', '321').field('exp_year', '2035');
+    expect(r.status).toBeLessThan(500);
+    const entry = (await h.ctl.get(`/requests/${(await lastEntry('A3')).id}`)).body as { request_params: { name: string; value?: string }[] };
+    const byName = Object.fromEntries(entry.request_params.map((p) => [p.name, p.value]));
+    expect(byName).toMatchObject({ pan: '***', security_code: '***', exp_year: '2035', name: 'Rex' });
+  });
   it('a JSON body: the journal, the HAR export and the as-sent entry', async () => {
     await h.registerUser();
     const text = JSON.stringify(BODY);

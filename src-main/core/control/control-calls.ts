@@ -53,7 +53,8 @@ export function recordControlCalls(log: ControlCallLog, newestJournalId: () => n
         method: req.method,
         url: req.originalUrl,
         contentType: req.headers['content-type'] ?? null,
-        body: req.body && typeof req.body === 'object' && Object.keys(req.body).length ? JSON.stringify(req.body) : null,
+        // A body that came, even an empty list or object (`PUT /faults []` disarms): express gives {} for none.
+        body: sentBody(req) && req.body !== undefined ? JSON.stringify(req.body) : null,
         status: res.statusCode,
         duration_ms: Date.now() - started,
       });
@@ -61,4 +62,10 @@ export function recordControlCalls(log: ControlCallLog, newestJournalId: () => n
     if (req.method === 'DELETE' && path === '/requests') log.clear();
     next();
   };
+}
+
+/** Whether the request carried a body at all (express.json leaves `{}` either way). */
+function sentBody(req: { headers: Record<string, string | string[] | undefined> }): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }

@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { JournalParam } from '../../../src-shared/control';
 import type { RequestBody } from '../http/body';
-import { maskBodyText, maskHeader, maskQuery, isSecretKey, MASK } from './masking';
+import { maskBodyText, maskHeader, maskParams, maskQuery, MASK } from './masking';
 import { Memo } from '../memo';
 import type { Originals } from './originals';
 
@@ -53,7 +53,8 @@ function bodyOf(body: RequestBody, contentType: string): BodyShown {
       const content = f.data.length <= 64 * 1024 ? Buffer.from(f.data).toString('base64') : undefined;
       rawParams.push({ name: 'profile', fileName: f.originalName, contentType: f.declaredMime ?? f.mime, size: f.data.length, content_base64: content });
     }
-    const params = rawParams.map((p) => (p.value !== undefined && isSecretKey(p.name) ? { ...p, value: MASK } : p));
+    // By key and by shape (a card number and the CVC beside it), as JSON and form bodies are.
+    const params = maskParams(rawParams);
     const shown = Object.fromEntries(params.map((p) => [p.name, p.fileName !== undefined ? `[file ${p.fileName}, ${p.contentType}, ${p.size} bytes]` : p.value]));
     return { text: JSON.stringify(shown, null, 2), raw: null, params, rawParams };
   }

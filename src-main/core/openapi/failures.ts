@@ -2,7 +2,7 @@
 import type { Endpoint } from '../../../src-shared/endpoints';
 
 const FAILURES: Record<string, string> = {
-  '400': 'The body is not valid JSON: `["Malformed JSON body."]`.',
+  '400': 'The body cannot be read: JSON nested deeper than 64 levels, a corrupt compressed body or a malformed multipart part (malformed JSON is read as empty input, as Laravel does, and answered 422 by the rules).',
   '401': 'Credentials missing or wrong: `["Unauthenticated."]` (Basic, with `WWW-Authenticate`), or `["Invalid API key."]` (client family).',
   '402': 'The test card was declined: `["Your card was declined."]` or `["Your card has insufficient funds."]`.',
   '404': 'Unknown app, user, pet, chat, room, identity or feedback: `["App Not Found"]`, `["User Not Found"]`, `["Pet Not Found"]`, …',
