@@ -24,3 +24,15 @@ export interface DatabaseOptions {
   /** `file`'s current bytes, read ahead (early-read.ts takeEarly); undefined: read the file here. */
   preread?: Promise<Uint8Array | undefined>;
 }
+
+// The request journal's byte cap (repositories/journal.ts capJournalBytes). Here, apart from the repository,
+// because the CLI's flag parser checks the range before anything of the database is loaded.
+/** Stored bytes the journal keeps by default (behaviour §13): its file, and sql.js's copy of it in memory. */
+export const DEFAULT_JOURNAL_CAP_BYTES = 64 * 1024 * 1024;
+/**
+ * The smallest cap: one batch's block must fit beside at least some older entries (a block holds what the
+ * pending buffer let through, at most 8 MiB of UTF-16 estimate, journal/pending.ts).
+ */
+export const MIN_JOURNAL_CAP_BYTES = 16 * 1024 * 1024;
+/** The largest: sql.js holds the whole journal in memory. */
+export const MAX_JOURNAL_CAP_BYTES = 4 * 1024 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import type { Database } from '../database';
+import { DEFAULT_JOURNAL_CAP_BYTES, MAX_JOURNAL_CAP_BYTES, MIN_JOURNAL_CAP_BYTES } from '../options';
 import type { Param } from '../oplog';
 import type { JournalSummary } from '../../../../src-shared/control';
 
@@ -70,15 +71,6 @@ function where(f: JournalFilter, page?: Omit<JournalPage, 'limit'>): { sql: stri
   return { sql: w.join(' AND '), params };
 }
 
-/** Stored bytes the journal keeps by default (behaviour §13): its file, and sql.js's copy of it in memory. */
-export const DEFAULT_JOURNAL_CAP_BYTES = 64 * 1024 * 1024;
-/**
- * The smallest cap: one batch's block must fit beside at least some older entries (a block holds what the
- * pending buffer let through, at most 8 MiB of UTF-16 estimate, journal/pending.ts).
- */
-export const MIN_JOURNAL_CAP_BYTES = 16 * 1024 * 1024;
-/** The largest: sql.js holds the whole journal in memory. */
-export const MAX_JOURNAL_CAP_BYTES = 4 * 1024 * 1024 * 1024;
 
 // The byte cap of each journal database, set once it is open (capJournalBytes). Kept beside the
 // database rather than passed through the journal service, which knows only the entry cap.
