@@ -17,7 +17,6 @@ import { NoticeBoard } from './db/notices';
 import type { DurableFs } from './db/oplog';
 import type { DomainContext } from './domain/context';
 import { ControlCallLog } from './control/control-calls';
-import { leanControlRoutes } from './control/lean-routes';
 import { controlPort } from './domain/control-port';
 import { ownerPort } from './domain/owner-port';
 import { buildServices, type Services } from './domain/services';
@@ -172,19 +171,25 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   services.autopilot.realTime.start();
 
   const control = controlPort(services, ctx, { version: options.version ?? '0.0.0', dataDir, journalCap, notices, controlToken: options.controlToken });
-  const internals: SimulatorInternals = { ...control, services, owner: ownerPort(services, ctx), controlCalls: new ControlCallLog() };
+  // Made on the first control call that needs it: nothing of the control API runs on a start or a partner request.
+  let controlCalls: ControlCallLog | undefined;
+  const internals: SimulatorInternals = { ...control, services, owner: ownerPort(services, ctx), get controlCalls() { return (controlCalls ??= new ControlCallLog()); } };
   const info: string[] = [];
   if (options.seed === 'demo') info.push(wasEmpty ? (await control.commands.loadDemoData()).message : 'The database is not empty: the demo data set was not loaded.');
 
   const partner = partnerPipeline(ctx, services, store);
-  const vetActions = leanControlRoutes(internals, internals.controlCalls);
+  // The vet console's actions, loaded on the first request that is not a partner's (that one goes to express).
+  let vetActions: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
+  const loadVetActions = loadOnce(() => import('./control/lean-routes').then((m) => (vetActions = m.leanControlRoutes(internals, internals.controlCalls))));
   let app: Express | undefined;
   const host = loadOnce(() => import('./express-host').then((m) => (app = m.expressHost(internals, partner, options.uiDir))));
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     // Partner requests never enter express: the hot path is the lean pipeline alone.
     if (isPartnerUrl(req.url)) return partner(req, res);
     // So do the vet console's actions on a consultation: a partner's test drives the vet between its calls.
-    if (vetActions(req, res)) return;
+    if (vetActions) {
+      if (vetActions(req, res)) return;
+    } else loadVetActions().catch(() => undefined); // a failed load is tried again by the next request; express answers meanwhile
     if (app) return app(req, res);
     // The request's body stays unread in its stream until express takes it over.
     host().then((loaded) => loaded(req, res), (err) => answerHostFailure(res, err));

@@ -24,6 +24,9 @@ async function driver(viaExpress: boolean): Promise<{ send: Send; calls: () => u
   const log = new ControlCallLog();
   const port = controlPort(sim.services, sim.ctx, { version: 't', journalCap: 1000, notices: [] });
   const controlOnly = express().use('/__sim/v1', controlApi(port, log));
+  // The lean routes load on the first request that is not a partner's (express answers that one): loaded before the session.
+  await request(sim.handle).get('/__sim/v1/clock');
+  await new Promise((r) => setTimeout(r, 50));
   const send: Send = async (method, path, body, type = 'application/json') => {
     const target = viaExpress && path.startsWith('/__sim/v1/consultations/') ? controlOnly : sim.handle;
     let req = request(target)[method.toLowerCase() as 'post'](path);

@@ -19,6 +19,9 @@
 //     --v8-pool-size=2                                           (Node 22: 1.06×, at a start's cost there); with four
 //                                                                workers instead of two 1.04–1.08×
 //
+// The programmatic API (`startSimulator()`, in a test suite's own process) uses three of these and nothing that
+// changes its host process for good: library-start.ts, with its measurement.
+//
 // Dropped in issue 24: the CommonJS build of `serve` run through V8's code cache (for Node 20, which has no
 // compile cache; the package needs Node ≥ 22.12, where Node's own cache above does that job).
 import { keepRequestObjectsYoung } from '../young-objects';
