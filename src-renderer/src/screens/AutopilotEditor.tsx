@@ -58,7 +58,8 @@ export function AutopilotEditor() {
     void Promise.all([api.get<{ rules: unknown[] }>('/autopilot'), yamlTools()]).then(([doc, { autopilotYaml, readAutopilotText }]) => {
       if (!current) return;
       const mine = textNow.current;
-      const unsaved = savedNow.current !== null && mine !== savedNow.current;
+      // Before the first load nothing is saved yet: whatever the tester already typed is theirs, not to be replaced.
+      const unsaved = savedNow.current === null ? mine.trim() !== '' : mine !== savedNow.current;
       // The text stays as typed (its comments, its order) when it says what the simulator holds, or is being edited.
       if (!unsaved && sameDocument(readAutopilotText(mine).value ?? { rules: [] }, doc)) return markSaved(mine);
       const yaml = doc.rules.length ? autopilotYaml(doc) : '';

@@ -117,7 +117,8 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
               <>
                 {entry.error && (
                   <>
-                    <h3 className="h4 error-text">Server error (not sent to the client)</h3>
+                    {/* On a 5xx it is the unexpected error; otherwise a note such as "the body was not valid JSON" (issue 29). */}
+                    <h3 className={`h4${entry.status >= 500 ? ' error-text' : ''}`}>{entry.status >= 500 ? 'Server error' : 'Note'} (not sent to the client)</h3>
                     <pre className="json">{entry.error}</pre>
                   </>
                 )}
