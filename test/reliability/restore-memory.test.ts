@@ -25,7 +25,7 @@ describe.runIf(process.platform === 'linux')('a large restore', () => {
     // Pet images of random bytes: nothing compresses them away.
     for (let i = 0; i < 100; i++) db.run("INSERT INTO media (app_id, pet_id, file_name, mime, data, created_at) VALUES (1, 1, ?, 'image/png', ?, '2026-01-01 00:00:00')", [`p${i}.png`, randomBytes(MiB)]);
     db.run('COMMIT');
-    const snapshot = db.export();
+    const snapshot = new Uint8Array(db.export()); // an ArrayBuffer-backed copy, as fetch's types want
     db.close();
 
     const pid = r.child.pid!;
