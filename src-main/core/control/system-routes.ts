@@ -1,11 +1,9 @@
 // Control API: health, request journal, clock, faults, reset, snapshot, demo data, openapi.json.
-import { tmpdir } from 'node:os';
 import { PassThrough, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Router, type Request } from 'express';
-import { receiveSnapshot, SnapshotRefused, UploadTooLarge } from '../db/snapshot-check';
 import { clockBody } from '../../../src-shared/schemas/control';
-import type { ControlPort } from '../domain/control-port';
+import { SnapshotRefused, UploadTooLarge, type ControlPort } from '../domain/control-port';
 import { faultRulesSchema } from '../domain/faults';
 import { ControlError, parseControl } from './helpers';
 import { openApiDocument } from './openapi';
@@ -84,11 +82,11 @@ export function systemRoutes(port: ControlPort, controlCalls: ControlCallLog): R
     res.setHeader('content-type', 'application/vnd.sqlite3');
     res.send(Buffer.from(bytes));
   });
-  // Streamed to a temp file in the data folder, not buffered (db/snapshot-check.ts receiveSnapshot).
+  // Streamed to a temp file in the data folder, not buffered (the control port's receiveSnapshot).
   r.post('/snapshot', async (req, res) => {
     // A JSON body was read by the JSON parser: not a snapshot file.
     if ((req as { _body?: boolean })._body) throw new ControlError(422, 'invalid', 'Send the snapshot file as the request body (application/octet-stream).');
-    const bytes = await receiveSnapshot(decodedUpload(req), facts.dataDir ?? tmpdir(), SNAPSHOT_LIMIT).catch((err: Error) => {
+    const bytes = await c.receiveSnapshot(decodedUpload(req), SNAPSHOT_LIMIT).catch((err: Error) => {
       if (err instanceof UploadTooLarge) {
         // The rest of the upload is not read: the connection cannot carry another request.
         res.setHeader('connection', 'close');

@@ -10,6 +10,9 @@ import type { PackageRow } from '../db/repositories/types';
 import type { Originals } from '../journal/originals';
 import type { DomainContext } from './context';
 import type { Outcome } from './consultations';
+import { tmpdir } from 'node:os';
+import type { Readable } from 'node:stream';
+import { receiveSnapshot } from '../db/snapshot-check';
 import { loadDemoData } from './demo-data';
 import { ownerPageUrl } from './owner-port';
 import { timelineOf } from './timeline';
@@ -126,6 +129,11 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     /** See simulator-state.ts: `answer` is called once the reset is durable, before the bookkeeping after it. */
     reset: (answer?: () => void) => s.simulator.reset(answer),
     restore: (bytes: Uint8Array) => s.simulator.restore(bytes),
+    /**
+     * An uploaded snapshot, streamed to a temp file in the data folder (the system's with --in-memory) and read
+     * back as one buffer: the bytes to restore. UploadTooLarge past `limit`, SnapshotRefused for a non-SQLite file.
+     */
+    receiveSnapshot: (body: Readable, limit: number) => receiveSnapshot(body, facts.dataDir ?? tmpdir(), limit),
     loadDemoData: () => loadDemoData(s, ctx),
     ...holdCommands(s),
   };
@@ -140,3 +148,6 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
 }
 
 export type ControlPort = ReturnType<typeof controlPort>;
+
+/** What receiving a snapshot may refuse, for the route to answer 413 or 422. */
+export { SnapshotRefused, UploadTooLarge } from '../db/snapshot-check';
