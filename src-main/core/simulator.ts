@@ -128,9 +128,10 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   const board = new NoticeBoard();
   let db: Database;
   let journalDb: Database;
+  // Checked before anything opens: a cap out of range fails the start with the range named.
+  let journalCapBytes: number;
   try {
-    // Checked before anything opens: a cap out of range fails the start with the range named.
-    const journalCapBytes = journalCapBytesOf(options.journalCapBytes);
+    journalCapBytes = journalCapBytesOf(options.journalCapBytes);
     const file = dataDir ? databaseFile(dataDir) : undefined;
     const preread = file ? takeEarly(options.earlyRead, file) : undefined;
     db = await Database.open({ file, checkpointIntervalMs: options.checkpointIntervalMs, notices: board, fs: options.fs, preread });
@@ -170,7 +171,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   // Steps fall due as real time passes, unless the clock is frozen (then only moving it runs them).
   services.autopilot.realTime.start();
 
-  const control = controlPort(services, ctx, { version: options.version ?? '0.0.0', dataDir, journalCap, notices, controlToken: options.controlToken });
+  const control = controlPort(services, ctx, { version: options.version ?? '0.0.0', dataDir, journalCap, journalCapBytes, notices, controlToken: options.controlToken });
   // Made on the first control call that needs it: nothing of the control API runs on a start or a partner request.
   let controlCalls: ControlCallLog | undefined;
   const internals: SimulatorInternals = { ...control, services, owner: ownerPort(services, ctx), get controlCalls() { return (controlCalls ??= new ControlCallLog()); } };

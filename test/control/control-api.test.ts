@@ -47,6 +47,7 @@ describe('tenants and vets', () => {
   it('health, apps list, create, patch, new token', async () => {
     const health = await h.ctl.get('/health');
     expect(health.body).toMatchObject({ status: 'ok', version: '0.0.0', api_base_url: `http://${new URL(health.request.url).host}` });
+    expect(health.body).toMatchObject({ journal_cap: 10_000, journal_cap_bytes: 64 * 1024 * 1024 });
     expect((await h.ctl.get('/apps')).body.items[0]).toMatchObject({ id: 1, name: 'demo', api_username: 'demo', api_token: 'demo-secret', api_key: 'demo-api-key', rate_limit_per_minute: 200 });
     const acme = await h.ctl.post('/apps', { name: 'acme', display_name: 'ACME Pets' });
     expect(acme.status).toBe(201);

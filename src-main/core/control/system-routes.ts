@@ -42,7 +42,7 @@ export function systemRoutes(port: ControlPort, controlCalls: ControlCallLog): R
     void res.json({
       status: 'ok', version: facts.version, api_base_url: requestBaseUrl(req, port.baseUrl()), ui_url: `${port.baseUrl()}/__sim/`,
       data_dir: facts.dataDir ?? null, in_memory: !facts.dataDir, notices: facts.notices, clock: q.clock(),
-      journal_count: q.requestCount(), journal_cap: facts.journalCap,
+      journal_count: q.requestCount(), journal_cap: facts.journalCap, journal_cap_bytes: facts.journalCapBytes ?? null,
     }),
   );
 

@@ -25,6 +25,8 @@ export interface ControlFacts {
   version: string;
   dataDir?: string;
   journalCap: number;
+  /** The journal's cap in bytes of stored entries. */
+  journalCapBytes?: number;
   /** Warnings a user must see; the array grows as notices come. */
   notices: string[];
   /** When set, clients on other hosts may drive the control API with this bearer token. */

@@ -27,7 +27,7 @@ export const clockState = component('ClockState', z.looseObject({
 
 export const health = component('Health', z.looseObject({
   status: z.literal('ok'), version: text, api_base_url: text, ui_url: text, data_dir: nullableText, in_memory: z.boolean(),
-  notices: z.array(text), clock: clockState, journal_count: z.int(), journal_cap: z.int(),
+  notices: z.array(text), clock: clockState, journal_count: z.int(), journal_cap: z.int(), journal_cap_bytes: z.int().nullable().optional().describe('The journal\'s cap in bytes of stored entries'),
 }));
 
 const family = z.enum(['application', 'client']).nullable();
