@@ -6,7 +6,7 @@
 // `node --cpu-prof` says where the simulator's time goes. Writes bench/REPORT-lifecycle.md and
 // bench/peers/last-lifecycle.json.
 import { createServer } from 'node:http';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { terminate, unsetMachineCaCerts } from './proc.mjs';
@@ -188,5 +188,7 @@ if (profile) {
   log('|---|---|---|');
   for (const f of profile.functions) log(`| ${f.name.replace(/\|/g, '\\|')} | ${f.ms.toFixed(0)} | ${(100 * f.shareOfBusy).toFixed(1)}% |`);
 }
+const notes = new URL('./LIFECYCLE-NOTES.md', import.meta.url);
+if (existsSync(notes)) lines.push('', readFileSync(notes, 'utf8').trimEnd());
 writeFileSync(OUT, lines.join('\n') + '\n');
 writeFileSync(new URL('./last-lifecycle.json', import.meta.url), JSON.stringify({ started, rounds, profile }, null, 1) + '\n');
