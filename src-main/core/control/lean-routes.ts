@@ -72,10 +72,11 @@ export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (re
     if (!action || action.method !== req.method || accessRefusal(token, req)) return false;
     const length = jsonBodyLength(req);
     if (length === 'express') return false;
-    const started = Date.now();
-    const afterJournalId = port.queries.newestRequestId();
     res.setHeader('cache-control', 'no-store'); // as the guard sets it, before the body is read
     const answer = (body: unknown, raw: string | null) => {
+      // Taken once the body is read, as recordControlCalls (mounted after express.json) takes them.
+      const started = Date.now();
+      const afterJournalId = port.queries.newestRequestId();
       let status = 200;
       let value: unknown;
       try {
