@@ -1,4 +1,4 @@
-// Issue 30: the vet console's actions (accept, end, outcome, feedback) run on plain node:http. The same calls
+// Issue 30: the vet console's actions (accept, end, outcome, feedback) and the reset run on plain node:http. The same calls
 // through express's control API (controlApi, as before) must answer the same: status, body, the headers a
 // client reads, and the HAR export's record of the call.
 import express from 'express';
@@ -28,7 +28,7 @@ async function driver(viaExpress: boolean): Promise<{ send: Send; calls: () => u
   await request(sim.handle).get('/__sim/v1/clock');
   await new Promise((r) => setTimeout(r, 50));
   const send: Send = async (method, path, body, type = 'application/json') => {
-    const target = viaExpress && path.startsWith('/__sim/v1/consultations/') ? controlOnly : sim.handle;
+    const target = viaExpress && /^\/__sim\/v1\/(consultations\/|reset)/.test(path) ? controlOnly : sim.handle;
     let req = request(target)[method.toLowerCase() as 'post'](path);
     if (!path.startsWith('/__sim')) req = req.set('authorization', DEMO_AUTH);
     if (type) req = req.set('content-type', type);
@@ -64,6 +64,10 @@ async function session(d: { send: Send }) {
     ['POST', `${v}/end`, '[]'],
     ['POST', '/__sim/v1/consultations/CHunknown/accept', '{}'], // 404
     ['POST', `${c}/accept?x=1`, '{}'],
+    ['POST', '/__sim/v1/reset', '{"x'], // 400, nothing reset
+    ['POST', `${c}/end`, '{}'], // 409: still there
+    ['POST', '/__sim/v1/reset', '{}'],
+    ['POST', `${c}/accept`, '{}'], // 404: reset
   ];
   for (const s of steps) out.push([s[0], s[1].replace(/CH\w+|RM\w+/, 'sid'), await d.send(...s)]);
   return out;
@@ -77,10 +81,10 @@ describe('vet-console actions on plain node:http', () => {
     const expressOut = await session(viaExpress);
     expect(leanOut).toEqual(expressOut);
     const statuses = leanOut.map((x) => ((x as unknown[])[2] as { status: number }).status);
-    expect(statuses).toEqual([409, 415, 400, 400, 200, 409, 422, 409, 200, 422, 200, 200, 200, 404, 409]);
+    expect(statuses).toEqual([409, 415, 400, 400, 200, 409, 422, 409, 200, 422, 200, 200, 200, 404, 409, 400, 409, 200, 404]);
     // The lean routes record into the simulator's own log, which the HAR export reads.
     const har = await request(sims[0].handle).get('/__sim/v1/requests.har?control=include');
-    const leanCalls = (har.body.log.entries as { request: { url: string; method: string } }[]).filter((e) => e.request.url.includes('/__sim/v1/consultations/'));
+    const leanCalls = (har.body.log.entries as { request: { url: string; method: string } }[]).filter((e) => e.request.url.includes('/__sim/v1/'));
     const expressCalls = viaExpress.calls() as { url: string; method: string }[];
     expect(leanCalls.map((e) => `${e.request.method} ${new URL(e.request.url).pathname}${new URL(e.request.url).search}`)).toEqual(expressCalls.map((c) => `${c.method} ${c.url}`));
   });

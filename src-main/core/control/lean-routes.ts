@@ -1,6 +1,7 @@
-// The vet console's actions on a consultation (accept, end, outcome, feedback) on plain node:http, as the partner
-// routes are: a partner's test drives the vet through these between its own calls, and through express each
-// cost about twice a partner write (issue 30: router layers, body-parser, res.json). Same guards
+// The vet console's actions on a consultation (accept, end, outcome, feedback) and the reset on plain node:http,
+// as the partner routes are: a partner's test drives the vet through these between its own calls and resets
+// between its tests, and through express each cost about twice a partner write (issue 30: router layers,
+// body-parser, res.json). Same guards
 // (token-access.ts, guard.ts), same body rules as express.json, same answers and headers as
 // consultation-routes.ts, and the same record for the HAR export (control-calls.ts). Anything unusual — a
 // refused request, another content type or encoding, a chunked or large body, an escaped sid, another method
@@ -14,6 +15,7 @@ import { accessRefusal } from './token-access';
 
 /** POST /__sim/v1/consultations/:sid/(accept|end|outcome), PUT …/feedback; the sid without `%` escapes. */
 const ACTION = /^\/__sim\/v1\/consultations\/([^/?#%]+)\/(accept|end|outcome|feedback)(?:\?|$)/;
+const RESET = /^\/__sim\/v1\/reset(?:\?|$)/;
 /** express.json's types that need no charset conversion: what a client of the control API sends. */
 const PLAIN_JSON = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
 /** express.json({ limit: '1mb' }). */
@@ -68,19 +70,21 @@ export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (re
     const url = req.url;
     if (url === undefined || url.charCodeAt(1) !== 0x5f /* _ */) return false;
     const m = ACTION.exec(url);
+    const reset = !m && req.method === 'POST' && RESET.test(url);
     const action = m && ACTIONS[m[2]];
-    if (!action || action.method !== req.method || accessRefusal(token, req)) return false;
+    if ((!reset && (!action || action.method !== req.method)) || accessRefusal(token, req)) return false;
     const length = jsonBodyLength(req);
     if (length === 'express') return false;
     res.setHeader('cache-control', 'no-store'); // as the guard sets it, before the body is read
     const answer = (body: unknown, raw: string | null) => {
       // Taken once the body is read, as recordControlCalls (mounted after express.json) takes them.
       const started = Date.now();
+      if (reset) return answerReset(res, () => ({ time: new Date(started).toISOString(), url, contentType: req.headers['content-type'] ?? null, body: raw, duration_ms: Date.now() - started }));
       const afterJournalId = port.queries.newestRequestId();
       let status = 200;
       let value: unknown;
       try {
-        value = action.run(port, m[1], body);
+        value = action!.run(port, m![1], body);
       } catch (err) {
         const e = controlErrorOf(err);
         status = e.status;
@@ -91,6 +95,28 @@ export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (re
         afterJournalId, time: new Date(started).toISOString(), method: req.method!, url, contentType: req.headers['content-type'] ?? null,
         body: raw, status, duration_ms: Date.now() - started,
       });
+    };
+    /**
+     * system-routes.ts's POST /reset: answered once the reset is durable, the bookkeeping after it still running.
+     * Recorded when the answer is out, as recordControlCalls does: a reset that succeeded starts the log over.
+     */
+    const answerReset = (res: ServerResponse, facts: () => { time: string; url: string; contentType: string | null; body: string | null; duration_ms: number }) => {
+      res.once('finish', () => {
+        if (res.statusCode < 300) calls.clear();
+        const f = facts();
+        calls.record({ afterJournalId: 0, time: f.time, method: 'POST', url: f.url, contentType: f.contentType, body: f.body, status: res.statusCode, duration_ms: f.duration_ms });
+      });
+      let answered = false;
+      port.commands
+        .reset(() => {
+          answered = true;
+          sendJson(res, 200, { reset: true });
+        })
+        .catch((err: unknown) => {
+          if (answered) return console.error(`The reset is done, but clearing what the simulator keeps in memory after it failed: ${(err as Error).message}`);
+          const e = controlErrorOf(err);
+          sendJson(res, e.status, { error: { code: e.code, message: e.message } });
+        });
     };
     if (length === 'none') {
       answer(undefined, null);
