@@ -35,6 +35,7 @@ describe('a restore that fails after the swap', () => {
       ['fault rules of another shape', await edited(good, `INSERT INTO meta(key, value) VALUES ('faults', '{"a":1}') ON CONFLICT(key) DO UPDATE SET value = excluded.value`), /fault rules/],
       ['the default app renumbered', await edited(good, 'UPDATE apps SET id = 2 WHERE id = 1'), /UNIQUE|apps/],
       ['holds of another shape', await edited(good, `INSERT INTO meta(key, value) VALUES ('holds', '[{"id":"hold_1","endpoint":"A8","count":-5}]') ON CONFLICT(key) DO UPDATE SET value = excluded.value`), /holds/],
+      ['autopilot rules that do not read', await edited(good, `INSERT INTO meta(key, value) VALUES ('autopilot', '{"rules":[{"steps":[{"after":"soon","do":"explode"}]}]}') ON CONFLICT(key) DO UPDATE SET value = excluded.value`), /autopilot rules/],
       ['a clock past 9999', await edited(good, `INSERT INTO meta(key, value) VALUES ('clock', '{"offsetMs":1e300,"frozenAt":null}') ON CONFLICT(key) DO UPDATE SET value = excluded.value`), /clock/],
     ];
     for (const [what, bytes, message] of cases) {

@@ -36,9 +36,9 @@ export function simulatorStateService(d: SimulatorStateDeps) {
     const clockProblem = d.clockSettings.load();
     const faultsProblem = d.faults.load();
     const holdsProblem = d.holds.load();
-    d.autopilotRules.load();
+    const autopilotProblem = d.autopilotRules.load();
     d.journal.resync();
-    return [clockProblem, faultsProblem, holdsProblem].filter((p): p is string => !!p);
+    return [clockProblem, faultsProblem, holdsProblem, autopilotProblem].filter((p): p is string => !!p);
   };
   return {
     load,

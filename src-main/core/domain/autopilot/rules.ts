@@ -29,15 +29,19 @@ export function validAutopilot(input: unknown): AutopilotDocument {
 export function autopilotRulesService({ uow, reads }: { uow: UnitOfWork; reads: Reads }) {
   let current: AutopilotDocument = NO_RULES;
   return {
-    /** The stored rules (at start, after a reset or a restore); a stored value the schema refuses means none, said once. */
-    load(): void {
+    /**
+     * The stored rules (at start, after a reset or a restore); a stored value the schema refuses means none: the
+     * sentence to tell (a notice at start; a restore with it is refused), as for fault rules and holds.
+     */
+    load(): string | undefined {
       const stored = reads.meta.get(RULES_KEY);
-      if (!stored) return void (current = NO_RULES);
+      current = NO_RULES;
+      if (!stored) return undefined;
       try {
         current = validAutopilot(JSON.parse(stored));
+        return undefined;
       } catch (err) {
-        console.warn(`The stored autopilot rules do not read (${(err as Error).message}); the autopilot is off until rules are set again.`);
-        current = NO_RULES;
+        return `The stored autopilot rules do not read (${(err as Error).message}); the autopilot is off until rules are set again.`;
       }
     },
     get: (): AutopilotDocument => current,
