@@ -6,7 +6,8 @@ import { freePort, launch, terminate } from './proc.mjs';
 import { serveNodeFlags } from '../../scripts/serve-flags.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
-export const CLI = join(ROOT, 'out', 'main', 'cli.js');
+/** BENCH_CLI: another build's cli.js (e.g. a copy made before a change), for any bench that starts the simulator. */
+export const CLI = process.env.BENCH_CLI ?? join(ROOT, 'out', 'main', 'cli.js');
 /** Node flags of `npm run serve` (package.json), so the benchmarks run the server as users do;
  * BENCH_SERVE_FLAGS (space-separated) replaces them, to compare node flags in one sitting. */
 export const SERVE_FLAGS = process.env.BENCH_SERVE_FLAGS !== undefined ? process.env.BENCH_SERVE_FLAGS.split(' ').filter((a) => a.startsWith('--')) : serveNodeFlags(ROOT);
