@@ -183,7 +183,12 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   let vetActions: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   const loadVetActions = loadOnce(() => import('./control/lean-routes').then((m) => (vetActions = m.leanControlRoutes(internals, internals.controlCalls))));
   let app: Express | undefined;
-  const host = loadOnce(() => import('./express-host').then((m) => (app = m.expressHost(internals, partner, options.uiDir))));
+  const host = loadOnce(() =>
+    import('./express-host').then((m) => {
+      loadVetActions().catch(() => undefined); // the host has loaded them already: ready for the next request
+      return (app = m.expressHost(internals, partner, options.uiDir));
+    }),
+  );
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     // Partner requests never enter express: the hot path is the lean pipeline alone.
     if (isPartnerUrl(req.url)) return partner(req, res);
