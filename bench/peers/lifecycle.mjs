@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { terminate, unsetMachineCaCerts } from './proc.mjs';
+import { mainThreadCpuSeconds, terminate, unsetMachineCaCerts } from './proc.mjs';
 import { rawRequester } from './raw-requests.mjs';
 import { AUTH, startSimulator } from './simulator.mjs';
 import { summarise } from './profile.mjs';
@@ -97,7 +97,11 @@ async function bare() {
 async function simulatorRun(nodeFlags = [], cli) {
   const s = await startSimulator(['--in-memory'], { nodeFlags, cli });
   try {
-    return await run(s.url, { reset: true });
+    // The server's main-thread CPU (from /proc: the thread that answers) over the whole run, per request: warm-up, resets and PATCHes included.
+    const cpu0 = mainThreadCpuSeconds(s.child.pid);
+    const out = await run(s.url, { reset: true });
+    const requests = (WARM_FLOWS + FLOWS) * CALLS.length + 2 * Math.floor((WARM_FLOWS + FLOWS - 1) / RESET_EVERY) + 1;
+    return { ...out, cpuPerRequestUs: ((mainThreadCpuSeconds(s.child.pid) - cpu0) / requests) * 1e6 };
   } finally {
     await terminate(s.child);
   }
@@ -124,10 +128,10 @@ for (let round = 1; round <= ROUNDS; round++) {
   const r = { bare: bareRun, bareEnd, sim, limit, ratio: limit / sim.flow.p50, barePer, before };
   rounds.push(r);
   if (before) {
-    console.log(`round ${round} before: flow p50 ${f2(before.flow.p50)} ms, p99 ${f2(before.flow.p99)} ms; ratio ${(limit / before.flow.p50).toFixed(2)}; reset p50 ${f2(before.reset?.p50)} ms`);
+    console.log(`round ${round} before: flow p50 ${f2(before.flow.p50)} ms, p99 ${f2(before.flow.p99)} ms; ratio ${(limit / before.flow.p50).toFixed(2)}; reset p50 ${f2(before.reset?.p50)} ms; server CPU ${before.cpuPerRequestUs.toFixed(0)} µs a request`);
     for (const [i, c] of before.per.entries()) console.log(`  ${c.name.padEnd(15)} p50 ${f2(c.p50)} ms  p99 ${f2(c.p99)} ms  (${(c.p50 / barePer[i]).toFixed(1)}× bare ${f2(barePer[i])})`);
   }
-  console.log(`round ${round}: flow p50 ${f2(sim.flow.p50)} ms, p99 ${f2(sim.flow.p99)} ms; bare flow ${f2(limit)} ms; ratio ${r.ratio.toFixed(2)}; reset p50 ${f2(sim.reset?.p50)} ms`);
+  console.log(`round ${round}: flow p50 ${f2(sim.flow.p50)} ms, p99 ${f2(sim.flow.p99)} ms; bare flow ${f2(limit)} ms; ratio ${r.ratio.toFixed(2)}; reset p50 ${f2(sim.reset?.p50)} ms; server CPU ${sim.cpuPerRequestUs.toFixed(0)} µs a request`);
   for (const [i, c] of sim.per.entries()) console.log(`  ${c.name.padEnd(15)} p50 ${f2(c.p50)} ms  p99 ${f2(c.p99)} ms  (${(c.p50 / barePer[i]).toFixed(1)}× bare ${f2(barePer[i])})`);
 }
 
@@ -156,6 +160,7 @@ CALLS.forEach((name, i) => log(`| ${name} | ${rounds.map((r) => `${f2(r.sim.per[
 log(`| **flow** | ${rounds.map((r) => `**${f2(r.sim.flow.p50)} / ${f2(r.sim.flow.p99)}**`).join(' | ')} | |`);
 log(`| bare limit (7 round trips) | ${rounds.map((r) => f2(r.limit)).join(' | ')} | |`);
 log(`| reset (between flows) | ${rounds.map((r) => `${f2(r.sim.reset?.p50)} / ${f2(r.sim.reset?.p99)}`).join(' | ')} | |`);
+log(`| server main-thread CPU a request (µs, whole run) | ${rounds.map((r) => r.sim.cpuPerRequestUs.toFixed(0)).join(' | ')} | |`);
 log('');
 if (rounds[0].before) {
   log(`Before (${BEFORE_CLI}), the same rounds, run just before the build above:`);
@@ -166,6 +171,7 @@ if (rounds[0].before) {
   log(`| **flow** | ${rounds.map((r) => `**${f2(r.before.flow.p50)} / ${f2(r.before.flow.p99)}**`).join(' | ')} | ${mid(rounds.map((r) => r.sim.flow.p50 / r.before.flow.p50)).toFixed(2)} |`);
   log(`| flow ÷ bare limit | ${rounds.map((r) => (r.limit / r.before.flow.p50).toFixed(2)).join(' | ')} | |`);
   log(`| reset (between flows) | ${rounds.map((r) => `${f2(r.before.reset?.p50)} / ${f2(r.before.reset?.p99)}`).join(' | ')} | |`);
+  log(`| server main-thread CPU a request (µs, whole run) | ${rounds.map((r) => r.before.cpuPerRequestUs.toFixed(0)).join(' | ')} | ${mid(rounds.map((r) => r.sim.cpuPerRequestUs / r.before.cpuPerRequestUs)).toFixed(2)} |`);
   log('');
 }
 const ratio = mid(rounds.map((r) => r.ratio));
