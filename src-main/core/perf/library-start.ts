@@ -3,8 +3,10 @@
 // V8 flags): Node's compile cache on before the core is read, SQLite's WebAssembly compiling while the core
 // loads, and the event loop held while the start awaits that compilation (event-loop-hold.ts: otherwise Node
 // waits in DrainTasks for V8's background optimisation of SQLite before it polls the new server's socket).
-// Buys (issue 30, Node 20, bench/start-simulator.mjs, medians of 9 fresh processes, same sitting): see the
-// figures in bench/REPORT-lifecycle.md ("startSimulator() in a fresh process").
+// Buys (issue 30, Node 20, bench/start-simulator.mjs, medians of 11 fresh processes interleaved with the build
+// before, one sitting): the first startSimulator() 285 → 181 ms from the import on, each further one 15.2 → 8.1
+// ms; with the in-process credentials (api/index.ts) and the express side read beside the core. More sittings
+// in bench/REPORT-lifecycle.md ("startSimulator() in a fresh process").
 import { enableCompileCache, flushCompileCacheSoon } from './compile-cache.js';
 import { holdEventLoop } from './event-loop-hold.js';
 import { loadSqlJsAhead } from './sqljs-ahead.js';
@@ -24,7 +26,9 @@ export function startOfLibrary<T>(load: () => Promise<T>, loadHost: () => Promis
   enableCompileCache();
   loadSqlJsAhead();
   const core = load();
-  core.then(loadHost).catch(() => undefined); // a failure surfaces where the start loads it again
+  // Beside the core, not after it: 165 against 212 ms to the first start (medians of 11, one sitting). A failure
+  // surfaces where the start loads it again.
+  loadHost().catch(() => undefined);
   // Written shortly after, off the start's path (a test runner may kill its workers before a normal exit);
   // a failed load is reported by the start that awaits it, not as an unhandled rejection at import.
   core.then(() => flushCompileCacheSoon(), () => undefined);
