@@ -56,7 +56,7 @@ export function holdsClient(call: Call, refusal: Refusal) {
       const hold = await call<Hold>('POST', '/holds', { endpoint, count: 1, ...match, ...(holdMs !== undefined ? { timeout_ms: holdMs } : {}), ...(onTimeout ? { on_timeout: onTimeout } : {}) });
       const deadline = Date.now() + timeoutMs;
       for (let left = timeoutMs; left > 0; left = deadline - Date.now()) {
-        const { items } = await call<{ items: HeldRequest[] }>('GET', `/held?hold_id=${id(hold.id)}&wait_ms=${Math.max(1, Math.min(POLL_MS, left))}`);
+        const { items } = await call<{ items: HeldRequest[] }>('GET', `/held?hold_id=${id(hold.id)}&wait_ms=${Math.ceil(Math.max(1, Math.min(POLL_MS, left)))}`);
         if (items.length) return heldCall(items[0]);
       }
       // Nothing came: the hold is removed, so it cannot catch a request of a later test.

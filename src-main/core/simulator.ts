@@ -245,7 +245,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
     },
     async close() {
       // A held request is an open connection waiting for a decision that will not come now: closed, not left hanging.
-      services.held.closeAll();
+      await services.held.closeAll();
       if (server) {
         const s = server;
         await new Promise<void>((resolve) => {

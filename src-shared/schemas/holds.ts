@@ -8,6 +8,19 @@ export type { HeldEvent, HeldRequest, Hold, HoldDecider, HoldDecisionKind, HoldO
 
 const ENDPOINT_IDS = ENDPOINT_LIST.map((e) => e.id) as [EndpointId, ...EndpointId[]];
 
+/** Keys no request field can be matched by: they name Object's own machinery, not a field. */
+const OBJECT_KEYS = ['__proto__', 'constructor', 'prototype'];
+
+/**
+ * zod's record drops a `__proto__` key of the raw body without a word (the hold then fit every request): the
+ * control route checks the body as parsed from JSON first. The problem in words, or undefined.
+ */
+export function matchKeysProblem(body: unknown): string | undefined {
+  const match = body && typeof body === 'object' ? (body as { match?: unknown }).match : undefined;
+  if (match && typeof match === 'object' && OBJECT_KEYS.some((k) => Object.hasOwn(match, k))) return 'match: match keys cannot be __proto__, constructor or prototype';
+  return undefined;
+}
+
 /** A field value a hold matches: the request's body or query field, compared as text (Laravel reads both as input). */
 const matchValue = z.union([z.string().max(1000), z.number().finite(), z.boolean()]);
 
@@ -18,7 +31,11 @@ export const holdArmBody = z
     /** The app's name (slug); absent: every app. */
     app: z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'app must be an app name (a slug such as demo)').optional(),
     match: z
-      .record(z.string().min(1, 'match keys must be field names').max(100), matchValue)
+      .record(
+        z.string().min(1, 'match keys must be field names').max(100)
+          .refine((k) => !OBJECT_KEYS.includes(k), 'match keys cannot be __proto__, constructor or prototype'),
+        matchValue,
+      )
       .refine((m) => Object.keys(m).length <= 20, 'match may name at most 20 fields')
       .optional(),
     /** How many requests it holds; 0: every matching request until the hold is removed. */

@@ -54,7 +54,7 @@ export function recordControlCalls(log: ControlCallLog, newestJournalId: () => n
         url: req.originalUrl,
         contentType: req.headers['content-type'] ?? null,
         // A body that came, even an empty list or object (`PUT /faults []` disarms): express gives {} for none.
-        body: sentBody(req) && req.body !== undefined ? JSON.stringify(req.body) : null,
+        body: sentBody(req) && req.body !== undefined ? bodyText(req.body) : null,
         status: res.statusCode,
         duration_ms: Date.now() - started,
       });
@@ -68,4 +68,13 @@ export function recordControlCalls(log: ControlCallLog, newestJournalId: () => n
 function sentBody(req: { headers: Record<string, string | string[] | undefined> }): boolean {
   const length = req.headers['content-length'];
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/** The body as JSON text; null if it cannot be written back (this runs in a `finish` listener: it must never throw). */
+function bodyText(body: unknown): string | null {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    return null;
+  }
 }

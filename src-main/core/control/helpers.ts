@@ -2,13 +2,20 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
 import { DomainError } from '../errors';
+import { jsonDeeperThan } from '../../../src-shared/json-depth';
 import { clientErrorStatus } from '../http/last-resort';
+import { MAX_DEPTH } from '../http/laravel-input';
 import { controlError, type ControlRefusal } from './guard';
 
 export class ControlError extends Error {
   constructor(readonly status: number, readonly code: string, message: string) {
     super(message);
   }
+}
+
+/** express.json's `verify`: a body nested deeper than the partner side allows is 400 before it is parsed. */
+export function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer): void {
+  if (jsonDeeperThan(buf.toString('utf8'), MAX_DEPTH)) throw Object.assign(new Error(`The JSON body is nested too deeply (more than ${MAX_DEPTH} levels).`), { status: 400 });
 }
 
 export function parseControl<T>(schema: z.ZodType<T>, body: unknown): T {

@@ -2,9 +2,9 @@
 // they hold, and decide each one. A decision answers 200 with what the waiting client got; a decision on a
 // request already decided (or whose client left) is 409, on an id never held 404.
 import { Router, type Request } from 'express';
-import { failBody, holdArmBody, releaseBody, respondBody, type HoldDecider } from '../../../src-shared/schemas/holds';
+import { failBody, holdArmBody, matchKeysProblem, releaseBody, respondBody, type HoldDecider } from '../../../src-shared/schemas/holds';
 import type { ControlPort } from '../domain/control-port';
-import { int, parseControl, str } from './helpers';
+import { ControlError, parseControl, str } from './helpers';
 
 /** The UI says so in a header; everything else reaching the control API is a script or a test. */
 const decider = (req: Request): HoldDecider => (req.get('x-sim-actor') === 'ui' ? 'ui' : 'control_api');
@@ -12,23 +12,37 @@ const decider = (req: Request): HoldDecider => (req.get('x-sim-actor') === 'ui' 
 /** The longest a `GET /held?wait_ms=` long poll waits: below common HTTP client timeouts. */
 const MAX_WAIT_MS = 60_000;
 
+/** `wait_ms`: milliseconds from 0 to 60000 (a fraction rounds up); anything else is 422, never a silent 0. */
+function waitOf(value: unknown): number {
+  if (value === undefined) return 0;
+  const ms = typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_WAIT_MS) throw new ControlError(422, 'invalid', `wait_ms must be a number of milliseconds from 0 to ${MAX_WAIT_MS}.`);
+  return Math.ceil(ms);
+}
+
 export function holdRoutes(port: ControlPort): Router {
   const { queries: q, commands: c } = port;
   const r = Router();
 
   r.get('/holds', (_req, res) => void res.json({ items: q.holds() }));
-  r.post('/holds', (req, res) => void res.status(201).json(c.armHold(parseControl(holdArmBody, req.body))));
+  r.post('/holds', (req, res) => {
+    const problem = matchKeysProblem(req.body);
+    if (problem) throw new ControlError(422, 'invalid', problem);
+    res.status(201).json(c.armHold(parseControl(holdArmBody, req.body)));
+  });
   r.delete('/holds/:id', (req, res) => void res.json(c.removeHold(req.params.id)));
 
   /** `hold_id` narrows to one hold's requests; `wait_ms` (≤ 60000) waits for the first one when none is held yet. */
   r.get('/held', async (req, res, next) => {
     try {
       const holdId = str(req.query.hold_id);
-      const waitMs = Math.min(MAX_WAIT_MS, int(req.query.wait_ms) ?? 0);
+      const waitMs = waitOf(req.query.wait_ms);
       const mine = () => q.held().filter((h) => !holdId || h.hold_id === holdId);
       if (waitMs > 0 && !mine().length) {
-        const gone = new Promise<undefined>((resolve) => req.on('close', () => resolve(undefined)));
-        await Promise.race([q.nextHeld(holdId, waitMs), gone]);
+        // A client that gives up ends the wait here and in the desk (no waiter left behind for up to a minute).
+        const left = new AbortController();
+        req.on('close', () => left.abort());
+        await q.nextHeld(holdId, waitMs, left.signal);
       }
       if (!res.writableEnded && !res.destroyed) res.json({ items: mine() });
     } catch (err) {

@@ -7,7 +7,7 @@ import { consultationRoutes } from './consultation-routes';
 import { eventStream } from './events';
 import { controlError } from './guard';
 import { controlAccess } from './token-access';
-import { controlErrorHandler } from './helpers';
+import { controlErrorHandler, refuseDeepJson } from './helpers';
 import { stateRoutes } from './state-routes';
 import { systemRoutes } from './system-routes';
 import { ControlCallLog, recordControlCalls } from './control-calls';
@@ -17,7 +17,9 @@ export function controlApi(port: ControlPort, controlCalls = new ControlCallLog(
   const r = Router();
   r.use(controlAccess(port.facts.controlToken));
   r.get('/events', eventStream(port.events));
-  r.use(express.json({ limit: '1mb' }));
+  // Nesting past 64 levels is refused before parsing, as the partner side does: 5,000 levels parsed fine and then
+  // overflowed the stack of every JSON.stringify of the body (the control-call record, a held answer).
+  r.use(express.json({ limit: '1mb', verify: refuseDeepJson }));
   r.use(recordControlCalls(controlCalls, port.queries.newestRequestId));
   r.use(systemRoutes(port, controlCalls));
   r.use(stateRoutes(port));

@@ -6,6 +6,8 @@
 // consultation-routes.ts, and the same record for the HAR export (control-calls.ts). Anything unusual — a
 // refused request, another content type or encoding, a chunked or large body, an escaped sid, another method
 // or spelling of the path — is left to express, which answers it as it always has.
+import { jsonDeeperThan } from '../../../src-shared/json-depth';
+import { MAX_DEPTH } from '../http/laravel-input';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { feedbackWriteBody, outcomeBody } from '../../../src-shared/schemas/control';
 import type { ControlPort } from '../domain/control-port';
@@ -126,11 +128,15 @@ export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (re
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('error', () => res.destroy());
     req.on('end', () => {
-      const parsed = parseJson(Buffer.concat(chunks).toString('utf8'));
+      const text = Buffer.concat(chunks).toString('utf8');
+      // As express.json's verify (refuseDeepJson): 5,000 levels parsed, then overflowed the record's JSON.stringify.
+      if (jsonDeeperThan(text, MAX_DEPTH)) return sendJson(res, 400, { error: { code: 'bad_request', message: `The JSON body is nested too deeply (more than ${MAX_DEPTH} levels).` } });
+      const parsed = parseJson(text);
       // A body that does not parse is refused before the call is recorded, as express.json refuses it before recordControlCalls.
       if (!parsed.ok) return sendJson(res, 400, { error: { code: 'malformed_json', message: 'Malformed JSON body.' } });
       const v = parsed.value;
-      answer(v, v && typeof v === 'object' && Object.keys(v).length ? JSON.stringify(v) : null);
+      // Any body that came is kept for the HAR replay, an empty [] or {} too; none (content-length 0) is null, as control-calls.ts does.
+      answer(v, text.length ? JSON.stringify(v) : null);
     });
     return true;
   };

@@ -93,7 +93,7 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     holds: () => s.holds.list(),
     held: () => s.held.list(),
     /** The request held next by `holdId` (or any hold), or one already waiting; undefined after `ms` (a long poll). */
-    nextHeld: (holdId: string | undefined, ms: number) => s.held.waitFor(holdId, ms),
+    nextHeld: (holdId: string | undefined, ms: number, signal?: AbortSignal) => s.held.waitFor(holdId, ms, signal),
     /** The whole database as a SQLite file, the journal's held entries written first. */
     snapshot(): Uint8Array {
       journal.flush();

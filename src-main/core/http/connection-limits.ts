@@ -30,7 +30,9 @@ export function limitConnections(
     });
   });
   return (req, res) => {
-    if (!over.has(req.socket)) return handle(req, res);
+    // The control API is exempt from the per-address cap: held partner calls on many sockets must never lock the
+    // tester (or the test that would decide them) out. The total cap still bounds it.
+    if (!over.has(req.socket) || req.url?.startsWith('/__sim/')) return handle(req, res);
     res.setHeader('connection', 'close');
     res.setHeader('retry-after', '1');
     sendFailure(res, 503, [`Too many open connections from this address (more than ${limits.perAddress}): close idle ones and retry.`]);

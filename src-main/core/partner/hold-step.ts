@@ -3,7 +3,8 @@
 // limit and validation, so a hold never hides a 401 or a 422; a client that leaves while held is recorded and
 // its request not processed.
 import { STATUS_CODES } from 'node:http';
-import type { Decision, HoldDesk } from '../domain/holds/desk';
+import { MAX_HELD, type Decision, type HoldDesk } from '../domain/holds/desk';
+import { cut } from '../domain/journal';
 import type { HoldArmingService } from '../domain/holds/arming';
 import { captureRequest } from '../journal/capture';
 import type { PartnerCall } from './partner-call';
@@ -30,11 +31,17 @@ export async function holdIfArmed(
   const endpoint = call.endpoint!;
   const app = call.app!;
   const method = call.req.method ?? '';
+  if (desk.full) {
+    // Answered normally rather than held: said in the journal entry, so the tester knows why it was not held.
+    call.error = `Not held: ${MAX_HELD} requests are held already, the most at once; this one was answered normally.`;
+    return { answered: false };
+  }
   const hold = holds.take(endpoint.id, method, app.name, input);
   if (!hold) return { answered: false };
   let body: string | null = null;
   try {
-    body = captureRequest(call.req.headers, call.body, call.query).body;
+    // Cut as the journal cuts it: the list of held requests is fetched on every held event.
+    body = cut(captureRequest(call.req.headers, call.body, call.query).body).text;
   } catch {
     // Shown without its body rather than not held.
   }

@@ -14,9 +14,16 @@ const SEQ_KEY = 'holds_seq';
 /** A matched field: Laravel reads body and query alike as input, and a hold written `{ pet_id: 3 }` fits `"3"`. */
 const sameValue = (actual: unknown, wanted: string | number | boolean) =>
   actual !== undefined && actual !== null && typeof actual !== 'object' && String(actual) === String(wanted);
+/** A field the request itself carries: never one inherited from Object.prototype (`constructor`). */
+const fieldOf = (input: Record<string, unknown>, key: string) => (Object.hasOwn(input, key) ? input[key] : undefined);
 
 export function holdArmingService({ uow, reads }: { uow: UnitOfWork; reads: Reads }) {
   let holds: Hold[] = [];
+  /**
+   * The highest id this process handed out: a reset clears the stored sequence, but a request held before the
+   * reset may still wait under its old hold id, and a new hold must never share it (sim.holds.next() polls by id).
+   */
+  let lastIssued = 0;
   /** Endpoints with an armed hold: the one check every partner request pays. */
   let armed = new Set<string>();
   const remember = (next: Hold[]) => {
@@ -44,7 +51,7 @@ export function holdArmingService({ uow, reads }: { uow: UnitOfWork; reads: Read
     list: (): Hold[] => holds,
     arm(body: z.output<typeof holdArmBody>): Hold {
       const hold = uow.run((tx) => {
-        const seq = Number(tx.meta.get(SEQ_KEY) ?? '0') + 1;
+        const seq = Math.max(Number(tx.meta.get(SEQ_KEY) ?? '0'), lastIssued) + 1;
         tx.meta.set(SEQ_KEY, String(seq));
         const h: Hold = {
           id: `hold_${seq}`, endpoint: body.endpoint, method: body.method ?? null, app: body.app ?? null, match: body.match ?? null,
@@ -56,6 +63,7 @@ export function holdArmingService({ uow, reads }: { uow: UnitOfWork; reads: Read
         return h;
       });
       remember([...holds, hold]); // once stored: a refused write leaves the holds that are armed
+      lastIssued = Math.max(lastIssued, Number(hold.id.slice('hold_'.length)));
       return hold;
     },
     remove(id: string): Hold {
@@ -76,7 +84,7 @@ export function holdArmingService({ uow, reads }: { uow: UnitOfWork; reads: Read
       if (!armed.has(endpoint)) return undefined;
       const hold = holds.find((h) =>
         h.endpoint === endpoint && (!h.method || h.method === method) && (!h.app || h.app === app) &&
-        (!h.match || Object.entries(h.match).every(([k, v]) => sameValue(input[k], v))));
+        (!h.match || Object.entries(h.match).every(([k, v]) => sameValue(fieldOf(input, k), v))));
       if (!hold || hold.remaining === null) return hold;
       const next = hold.remaining <= 1 ? holds.filter((h) => h !== hold) : holds.map((h) => (h === hold ? { ...h, remaining: h.remaining! - 1 } : h));
       uow.run((tx) => persist(tx, next));

@@ -50,15 +50,27 @@ interface Parked {
 
 /** Ids of decided requests remembered, so a late second decision is 409 (not 404): enough for any test run. */
 const REMEMBERED = 10_000;
+/**
+ * Requests held at once, at the most; past it a matching request is answered normally. Each holds a connection and
+ * its body: 510 held A5s once took every connection a loopback address may open, locking out the control API too.
+ */
+export const MAX_HELD = 256;
 
 export class HoldDesk {
   private readonly parked = new Map<string, Parked>();
   private readonly gone: string[] = [];
   private readonly goneSet = new Set<string>();
   private seq = 0;
-  private readonly waiters = new Set<{ holdId?: string; resolve: (h: HeldRequest) => void }>();
+  private readonly waiters = new Set<{ holdId?: string; resolve: (h: HeldRequest | undefined) => void }>();
+  /** Called when the last parked request has been answered (closeAll waits for it). */
+  private drained?: () => void;
 
   constructor(private readonly events: SimulatorEventBus) {}
+
+  /** Whether another request may be held now (MAX_HELD). */
+  get full(): boolean {
+    return this.parked.size >= MAX_HELD;
+  }
 
   park(hold: Hold, facts: HeldFacts): Parking {
     const id = `held_${++this.seq}`;
@@ -95,6 +107,7 @@ export class HoldDesk {
         this.remember(id);
         p.report?.(outcome);
         this.emit(item, 'decided', outcome.decision);
+        if (!this.parked.size) this.drained?.();
       },
     };
   }
@@ -119,27 +132,45 @@ export class HoldDesk {
     return reported;
   }
 
-  /** The request held next by `holdId` (or by any hold), or one already waiting; undefined after `ms`. */
-  waitFor(holdId: string | undefined, ms: number): Promise<HeldRequest | undefined> {
+  /**
+   * The request held next by `holdId` (or by any hold), or one already waiting; undefined after `ms`, or at once
+   * when `signal` aborts (a long poll whose client left must not keep its waiter and timer).
+   */
+  waitFor(holdId: string | undefined, ms: number, signal?: AbortSignal): Promise<HeldRequest | undefined> {
     const waiting = this.list().find((h) => !holdId || h.hold_id === holdId);
-    if (waiting) return Promise.resolve(waiting);
+    if (waiting || signal?.aborted) return Promise.resolve(waiting);
     return new Promise((resolve) => {
-      const w = { holdId, resolve: (h: HeldRequest | undefined) => {
-        clearTimeout(t);
-        resolve(h);
-      } };
-      const t = setTimeout(() => {
+      const done = (h: HeldRequest | undefined) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', abandon);
         this.waiters.delete(w);
-        resolve(undefined);
-      }, ms);
-      t.unref?.();
+        resolve(h);
+      };
+      const w = { holdId, resolve: done };
+      const abandon = () => done(undefined);
+      const timer = setTimeout(abandon, ms);
+      timer.unref?.();
+      signal?.addEventListener('abort', abandon, { once: true });
       this.waiters.add(w);
     });
   }
 
-  /** At shutdown: every waiting request is closed, so no client hangs on a server that is going away. */
-  closeAll(): void {
+  /**
+   * At shutdown: every waiting request is closed, so no client hangs on a server that is going away. Resolves once
+   * each has been answered (journaled), so the journal is not closed under them; after `ms` at the latest.
+   */
+  closeAll(ms = 1000): Promise<void> {
+    if (!this.parked.size) return Promise.resolve();
+    const drained = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref?.();
+      this.drained = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
     for (const id of [...this.parked.keys()]) if (!this.parked.get(id)!.decided) this.settle(id, { kind: 'close', by: 'control_api' });
+    return drained;
   }
 
   private settle(id: string, d: Decision): void {
