@@ -143,6 +143,20 @@ describe('holds', () => {
     expect(entry.hold.client_gone_after_ms).toBeGreaterThanOrEqual(250);
   });
 
+  it('a client that left during a fault rule\'s delay, before the hold, is not held, not processed (journaled 499), and leaves the hold armed', async () => {
+    await ctl('PUT', '/faults', [{ endpoint: 'A8', delay_ms: 400 }]);
+    await ctl('POST', '/holds', { endpoint: 'A8' });
+    const abort = new AbortController();
+    const leaving = talk(abort.signal).catch(() => 'aborted');
+    setTimeout(() => abort.abort(), 100);
+    expect(await leaving).toBe('aborted');
+    await new Promise((res) => setTimeout(res, 600)); // past the delay
+    expect((await ctl('GET', '/held')).body.items).toEqual([]);
+    expect(await consultations()).toBe(0);
+    expect((await ctl('GET', '/holds')).body.items).toMatchObject([{ id: 'hold_1', remaining: 1 }]);
+    expect(await lastEntry()).toMatchObject({ endpoint: 'A8', status: 499, injected: 'delay', error: expect.stringMatching(/during the fault rule's delay/) });
+  });
+
   it('a hold never hides a 401, a 422 or a 429: those answer at once; match narrows to a field; invalid arming is 422 naming the field', async () => {
     await ctl('POST', '/holds', { endpoint: 'A8', count: 0, match: { pet_id: 2 } });
     const wrong = await partner('POST', '/api/v2/demo/talk-to-vet', A8, `Basic ${Buffer.from('demo:wrong').toString('base64')}`);

@@ -31,6 +31,21 @@ describe('the owner page', () => {
     expect((await h.ctl.post('/clock', { advance: '90s' })).status).toBe(200);
     expect(await linkToken()).toBe(token);
   });
+  it('the pinned token time is the consultation\'s UTC creation, whatever the machine\'s time zone (a Tokyo machine signed tokens expired 8 h ago)', async () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['Asia/Tokyo', 'America/New_York']) {
+        process.env.TZ = tz;
+        const { token } = await talk();
+        const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { iat: number; exp: number };
+        expect(Math.abs(claims.iat - Date.now() / 1000), tz).toBeLessThan(5);
+        expect(claims.exp - claims.iat, tz).toBe(3600);
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
   it('serves the page for a stringify_response, and a readable 4xx HTML page for bad data, never a stack', async () => {
     const { data } = await talk();
     const ok = await h.http.get(`/demo/main/talk-to-vet?data=${encodeURIComponent(data)}`);

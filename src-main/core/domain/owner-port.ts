@@ -1,6 +1,7 @@
 // What the pet owner's page may do (behaviour §16), as named queries and commands: read its one consultation
 // and thread, and write in it. Access is the rtcToken the partner API handed out (owner/owner-access.ts), so
 // these never trust the network a request came from.
+import { parseTimestamp } from '../clock';
 import type { ThreadMessage } from '../../../src-shared/control';
 import type { ConsultationRow } from '../db/repositories/types';
 import { bearerOf, OwnerAccessError, verifyOwnerToken } from '../owner/owner-access';
@@ -74,7 +75,7 @@ export async function ownerPageUrl(s: Services, ctx: DomainContext, sid: string)
   const app = c && s.apps.byId(c.app_id);
   if (!c || !app) return undefined;
   try {
-    const rtcToken = await s.tokens.issue(app.name, c.identity, grantsOf(c), Date.parse(c.created_at));
+    const rtcToken = await s.tokens.issue(app.name, c.identity, grantsOf(c), parseTimestamp(c.created_at));
     return `${ctx.baseUrl()}/${encodeURIComponent(app.name)}/main/talk-to-vet?data=${encodeURIComponent(JSON.stringify({ rtcToken }))}`;
   } catch {
     return undefined;

@@ -44,7 +44,8 @@ export function tokenService({ clock, reads }: { clock: SimClock; reads: Reads }
      * partner got from A8/B10, not a new one each time it is asked for.
      */
     issue(appName: string, subject: string, grants: Grants = {}, issuedAtMs = clock.nowMs()): string {
-      const iat = Math.floor(issuedAtMs / 1000);
+      // A time that does not read (NaN) would sign `"iat":null`: the clock's now instead.
+      const iat = Math.floor((Number.isFinite(issuedAtMs) ? issuedAtMs : clock.nowMs()) / 1000);
       // jose's claim order: the payload given, then iss, sub, iat, exp as its setters were called.
       const claims = Buffer.from(JSON.stringify({ grants, identity: subject, iss: appName, sub: subject, iat, exp: iat + 3600 })).toString('base64url');
       const signed = `${HEADER}.${claims}`;

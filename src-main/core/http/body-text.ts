@@ -87,6 +87,8 @@ function collect(req: IncomingMessage, inflate: Duplex | undefined, limit: numbe
       req.off('error', stop).unpipe(inflate);
       inflate.on('error', () => {}).destroy();
     };
+    // Closed before it was read (during a fault rule's delay): no 'data', 'end' or 'close' will come now.
+    if (req.destroyed) return onAborted();
     source.on('data', onData).on('end', onEnd).on('error', stop);
     req.on('aborted', onAborted).on('close', onClose);
     if (inflate) req.on('error', stop);

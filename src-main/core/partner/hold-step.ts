@@ -31,13 +31,21 @@ export async function holdIfArmed(
   const endpoint = call.endpoint!;
   const app = call.app!;
   const method = call.req.method ?? '';
+  const hold = holds.match(endpoint.id, method, app.name, input);
+  if (!hold) return { answered: false };
+  if (call.req.socket?.destroyed || call.res.destroyed) {
+    // The client left before the hold (during a fault rule's delay, say): not held, not processed, as if it left while held.
+    call.injected = 'decided';
+    call.error = 'The client closed its connection before this request could be held; it was not processed.';
+    call.recordWithoutAnswer(CLIENT_LEFT);
+    return { answered: true };
+  }
   if (desk.full) {
     // Answered normally rather than held: said in the journal entry, so the tester knows why it was not held.
     call.error = `Not held: ${MAX_HELD} requests are held already, the most at once; this one was answered normally.`;
     return { answered: false };
   }
-  const hold = holds.take(endpoint.id, method, app.name, input);
-  if (!hold) return { answered: false };
+  holds.consume(hold);
   let body: string | null = null;
   try {
     // Cut as the journal cuts it: the list of held requests is fetched on every held event.

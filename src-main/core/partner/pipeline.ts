@@ -20,7 +20,7 @@ import { errorAnswer } from '../http/partner-errors';
 import { countRequest, type SimClockStore } from '../http/rate-limit';
 import { routeOf, type RouteMatch } from '../http/route-resolver';
 import { Attachment } from './endpoint';
-import { holdIfArmed } from './hold-step';
+import { CLIENT_LEFT, holdIfArmed } from './hold-step';
 import { PartnerCall } from './partner-call';
 import { ReadCache } from './read-cache';
 
@@ -52,6 +52,8 @@ function answerError(err: unknown, call: PartnerCall): void {
   } catch (writeErr) {
     call.error = (writeErr as Error).stack ?? String(writeErr);
     call.res.destroy();
+    // Journaled all the same (and a held request's decider told), though nothing could be written.
+    call.recordWithoutAnswer(500);
   }
 }
 
@@ -81,6 +83,11 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
       if (rule.delay_ms) {
         call.injected = 'delay';
         await new Promise((r) => setTimeout(r, rule.delay_ms));
+        if (req.socket?.destroyed) {
+          // The client gave up during the delay: nothing is processed, and the journal says so (as nginx, 499).
+          call.error = "The client closed its connection during the fault rule's delay; the request was not processed.";
+          return call.recordWithoutAnswer(CLIENT_LEFT);
+        }
       }
       if (rule.status) {
         call.injected = 'fault';

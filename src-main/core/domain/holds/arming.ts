@@ -76,20 +76,22 @@ export function holdArmingService({ uow, reads }: { uow: UnitOfWork; reads: Read
     },
     /** Whether any hold is armed for this endpoint (the read cache is bypassed then: a held read must reach the hold). */
     armedFor: (endpoint: string): boolean => armed.has(endpoint),
-    /**
-     * The first hold that fits this validated request, taking one of its count (a hold whose count runs out
-     * is removed, in the same write). Called only after routing, app, auth, rate limit and validation passed.
-     */
-    take(endpoint: string, method: string, app: string, input: Record<string, unknown>): Hold | undefined {
+    /** The first hold that fits this validated request, without taking one of its count. */
+    match(endpoint: string, method: string, app: string, input: Record<string, unknown>): Hold | undefined {
       if (!armed.has(endpoint)) return undefined;
-      const hold = holds.find((h) =>
+      return holds.find((h) =>
         h.endpoint === endpoint && (!h.method || h.method === method) && (!h.app || h.app === app) &&
         (!h.match || Object.entries(h.match).every(([k, v]) => sameValue(fieldOf(input, k), v))));
-      if (!hold || hold.remaining === null) return hold;
+    },
+    /**
+     * Takes one of `hold`'s count as it holds a request (a hold whose count runs out is removed, in the same
+     * write). Called only after routing, app, rate limit, auth and validation passed.
+     */
+    consume(hold: Hold): void {
+      if (hold.remaining === null || !holds.includes(hold)) return;
       const next = hold.remaining <= 1 ? holds.filter((h) => h !== hold) : holds.map((h) => (h === hold ? { ...h, remaining: h.remaining! - 1 } : h));
       uow.run((tx) => persist(tx, next));
       remember(next);
-      return hold;
     },
   };
 }

@@ -1,6 +1,7 @@
 // Consultations: opening one (A8, B10), its token (A9), its end (A10, A14) and the vet's feedback (A11).
 // The signer is loaded before the unit of work (a failed load writes nothing) and the token is signed after it
 // commits, at the consultation's creation time (tokens.ts: the owner's page link is the same token).
+import { parseTimestamp } from '../../clock';
 import { grantsOf } from '../../domain/consultations';
 import * as A from '../../../../src-shared/schemas/application';
 import * as B from '../../../../src-shared/schemas/client';
@@ -18,7 +19,7 @@ export const talkToVet = useCase(A.talkToVetBody, async (c, input) => {
     });
     return { consultation: opened.consultation, vet: opened.vet, profile: profileOf(c, tx, opened.user) };
   });
-  return { ...profile, consultation, vet, rtcToken: await c.services.identities.rtcToken(c.app, profile.user, grantsOf(consultation), Date.parse(consultation.created_at)) };
+  return { ...profile, consultation, vet, rtcToken: await c.services.identities.rtcToken(c.app, profile.user, grantsOf(consultation), parseTimestamp(consultation.created_at)) };
 });
 
 /** B10: a chat, registering the user (and paying) first if needed. */
@@ -28,7 +29,7 @@ export const clientTalkToVet = useCase(B.clientTalkToVetBody, async (c, input) =
     const opened = c.services.clientUsers.talkToVet(tx, c.app, input, c.chosenVet);
     return { consultation: opened.consultation, profile: clientProfileOf(c, tx, opened.user) };
   });
-  return { ...profile, consultation, ...(await c.services.identities.sessionTokens(c.app, profile.user, grantsOf(consultation), Date.parse(consultation.created_at))) };
+  return { ...profile, consultation, ...(await c.services.identities.sessionTokens(c.app, profile.user, grantsOf(consultation), parseTimestamp(consultation.created_at))) };
 });
 
 /** A9: a fresh real-time token for a known identity. */
