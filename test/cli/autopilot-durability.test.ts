@@ -3,21 +3,14 @@
 // restart never run it twice. The rules are configuration and survive the restart too.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { requireBuild, run, runToExit, tempDir, type Running } from './run';
+import { describe, expect, it } from 'vitest';
+import { dataDirServers, requireBuild, run, runToExit, tempDir, type Running } from './run';
 
 const auth = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`, 'content-type': 'application/json' };
 const json = { 'content-type': 'application/json' };
 const send = (url: string, method: string, path: string, body: object, headers: Record<string, string> = json) =>
   fetch(url + path, { method, headers, body: JSON.stringify(body) });
-const started: Running[] = [];
-afterEach(() => started.splice(0).forEach((r) => r.child.kill('SIGKILL')));
-
-async function start(dir: string) {
-  const r = run(['--port', '0', '--data-dir', dir]);
-  started.push(r);
-  return { r, url: await r.ready };
-}
+const start = dataDirServers();
 async function killHard(r: Running) {
   r.child.kill('SIGKILL'); // no checkpoint, no clean exit: only the op log has what was answered
   await r.exited;

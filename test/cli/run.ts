@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { serveNodeFlags } from '../../scripts/serve-flags.mjs';
 
 export const CLI = join(__dirname, '..', '..', 'out', 'main', 'cli.js');
@@ -41,4 +42,18 @@ export async function runToExit(args: string[]) {
   const r = run(args);
   const code = await r.exited;
   return { code, stdout: r.stdout(), stderr: r.stderr() };
+}
+
+/**
+ * A starter of `serve` on a data folder (a free port): `await start(dir)` gives the process and its URL; every
+ * server it started is killed (SIGKILL, as a crash would) after each test of the file that called this.
+ */
+export function dataDirServers() {
+  const started: Running[] = [];
+  afterEach(() => started.splice(0).forEach((r) => r.child.kill('SIGKILL')));
+  return async (dir: string) => {
+    const r = run(['--port', '0', '--data-dir', dir]);
+    started.push(r);
+    return { r, url: await r.ready };
+  };
 }

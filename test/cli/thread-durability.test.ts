@@ -1,20 +1,13 @@
 // A consultation's thread is state like any other (issue 25): a message answered 201 survives kill -9 right
 // after the answer, and a snapshot restored into a fresh data folder carries the thread.
-import { afterEach, describe, expect, it } from 'vitest';
-import { requireBuild, run, tempDir, type Running } from './run';
+import { describe, expect, it } from 'vitest';
+import { dataDirServers, requireBuild, tempDir } from './run';
 
 const auth = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`, 'content-type': 'application/json' };
 const post = (url: string, path: string, body: object, headers: Record<string, string> = auth) =>
   fetch(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
 const json = { 'content-type': 'application/json' };
-const started: Running[] = [];
-afterEach(() => started.splice(0).forEach((r) => r.child.kill('SIGKILL')));
-
-async function start(dir: string) {
-  const r = run(['--port', '0', '--data-dir', dir]);
-  started.push(r);
-  return { r, url: await r.ready };
-}
+const start = dataDirServers();
 
 async function openChat(url: string): Promise<string> {
   expect((await post(url, '/api/v2/demo/register-user', { first_name: 'Kim', email: 'kim@example.com', role: 'users', dev_type: 'ios' })).status).toBe(200);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, openSession, screenshotDir, type Session } from './browser';
+import { fetchJson } from './fetch-json';
 import { b10Body, BASIC_DEMO } from './partner-bodies';
 
 const SHOTS = screenshotDir();
@@ -16,11 +17,8 @@ let session: Session;
 let url: string;
 let page: Page;
 
-async function call(method: string, path: string, body?: object, headers: Record<string, string> = {}) {
-  const r = await fetch(url + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body ? JSON.stringify(body) : undefined });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, body?: object, headers: Record<string, string> = {}) =>
+  fetchJson(url + path, method, body, { 'content-type': 'application/json', ...headers });
 /** A chat opened through B10, as a partner's app opens it: its sid and the `data` the owner's page receives. */
 async function b10Chat(email: string) {
   const r = await call('POST', '/client/user/demo/v2/talk-to-vet', b10Body(email));

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type Session } from './browser';
+import { fetchJson } from './fetch-json';
 
 const auth = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`, 'content-type': 'application/json' };
 const json = { 'content-type': 'application/json' };
@@ -13,11 +14,7 @@ let session: Session;
 let url: string;
 let page: Page;
 
-async function call(method: string, path: string, body?: object, headers: Record<string, string> = auth) {
-  const r = await fetch(url + path, { method, headers, body: body ? JSON.stringify(body) : undefined });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, body?: object, headers: Record<string, string> = auth) => fetchJson(url + path, method, body, headers);
 async function chat(): Promise<string> {
   const r = await call('POST', '/api/v2/demo/talk-to-vet', { email: 'mira@example.com', conversation_request: 'chat', pet_id: 1 });
   if (r.status !== 200) throw new Error(`talk-to-vet: ${r.status} ${JSON.stringify(r.body)}`);

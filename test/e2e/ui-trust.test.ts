@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, openSession, screenshotDir, type Session } from './browser';
+import { fetchJson } from './fetch-json';
 
 const SHOTS = screenshotDir();
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -18,11 +19,7 @@ let session: Session;
 let url: string;
 let page: Page;
 
-async function call(method: string, path: string, body?: object, headers: Record<string, string> = auth) {
-  const r = await fetch(url + path, { method, headers, body: body ? JSON.stringify(body) : undefined });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, body?: object, headers: Record<string, string> = auth) => fetchJson(url + path, method, body, headers);
 const rows = () => page.getByTestId('log-row');
 const detail = () => page.getByTestId('request-detail');
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });

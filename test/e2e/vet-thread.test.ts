@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openSession, screenshotDir, type Session } from './browser';
+import { fetchJson } from './fetch-json';
 import { b10Body, BASIC_DEMO } from './partner-bodies';
 
 const SHOTS = screenshotDir();
@@ -18,11 +19,8 @@ let phone: Page; // the owner's page, at a phone's
 let sid: string;
 let detail: Locator;
 
-async function call(method: string, path: string, body?: object, headers: Record<string, string> = {}) {
-  const r = await fetch(url + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body ? JSON.stringify(body) : undefined });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, body?: object, headers: Record<string, string> = {}) =>
+  fetchJson(url + path, method, body, { 'content-type': 'application/json', ...headers });
 const consultation = async (id: string) => (await call('GET', `/__sim/v1/consultations/${id}`)).body;
 const messageBox = (where: Page | Locator) => where.getByRole('textbox', { name: 'Message' });
 const ownerState = () => phone.locator('#state').textContent();
