@@ -5,11 +5,10 @@
 // and its ratio to the bare limit; with BENCH_LIFECYCLE_PROFILE=1 (the default) one more run under
 // `node --cpu-prof` says where the simulator's time goes. Writes bench/REPORT-lifecycle.md and
 // bench/peers/last-lifecycle.json.
-import { createServer } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mainThreadCpuSeconds, terminate, unsetMachineCaCerts } from './proc.mjs';
+import { freePort, launch, mainThreadCpuSeconds, terminate, unsetMachineCaCerts } from './proc.mjs';
 import { rawRequester } from './raw-requests.mjs';
 import { AUTH, startSimulator } from './simulator.mjs';
 import { summarise } from './profile.mjs';
@@ -82,16 +81,11 @@ async function run(url, { reset }) {
   return { per, flow: { p50: quantile(flows, 0.5), p99: quantile(flows, 0.99) }, reset: resets.length ? { p50: quantile(resets, 0.5), p99: quantile(resets, 0.99) } : undefined };
 }
 
-/** A bare node:http server that reads each body and answers a small JSON, as a limit for the same bytes. */
+/** Bare node:http in its own process (servers/bare-json.mjs), as the simulator runs in its own: the limit for the same bytes. */
 async function bare() {
-  const body = JSON.stringify({ success: true, status_code: 200, message: ['ok'], data: { id: 1, channel: 'CHbare' } });
-  const server = createServer((req, res) => {
-    req.on('data', () => undefined);
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body));
-  });
-  server.keepAliveTimeout = 65_000;
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+  const port = await freePort();
+  const { child } = await launch(process.execPath, [new URL('./servers/bare-json.mjs', import.meta.url).pathname, String(port)], `http://127.0.0.1:${port}/`);
+  return { url: `http://127.0.0.1:${port}`, close: () => terminate(child) };
 }
 
 async function simulatorRun(nodeFlags = [], cli) {
@@ -153,7 +147,7 @@ const lines = [];
 const log = (l = '') => (console.log(l), lines.push(l));
 lines.push('# The consultation lifecycle, call by call (`node bench/peers/lifecycle.mjs`, part of `npm run bench:peers`)', '');
 lines.push(`Run ${started.toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${ROUNDS} round(s) of ${FLOWS} flows (after ${WARM_FLOWS} unmeasured), a reset every ${RESET_EVERY}; load average ${load0.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.`, '');
-lines.push('The simulator runs as `npm run serve -- --in-memory` in its own process; the client is this process, one keep-alive connection, one request at a time (bench/peers/raw-requests.mjs). Bare `node:http` gets the same seven requests (same bytes) before and after the simulator in each round; the limit is the sum of its seven p50s. The flow ratio is limit ÷ the flow\'s p50.', '');
+lines.push('The simulator runs as `npm run serve -- --in-memory` in its own process; the client is this process, one keep-alive connection, one request at a time (bench/peers/raw-requests.mjs). Bare `node:http`, also in its own process (servers/bare-json.mjs), gets the same seven requests (same bytes) before and after the simulator in each round; the limit is the sum of its seven p50s. The flow ratio is limit ÷ the flow\'s p50.', '');
 log('| call | ' + rounds.map((_, i) => `round ${i + 1} p50 / p99 (ms)`).join(' | ') + ' | p50 ÷ bare (median) |');
 log('|---|' + rounds.map(() => '---|').join('') + '---|');
 CALLS.forEach((name, i) => log(`| ${name} | ${rounds.map((r) => `${f2(r.sim.per[i].p50)} / ${f2(r.sim.per[i].p99)}`).join(' | ')} | ${mid(rounds.map((r) => r.sim.per[i].p50 / r.barePer[i])).toFixed(1)}× |`));
