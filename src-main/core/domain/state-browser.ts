@@ -86,7 +86,9 @@ export function stateBrowser({ reads, clock, apps, vets }: { reads: Reads; clock
     consultation(sid: string) {
       const found = reads.consultationCards.bySid(sid);
       if (!found) throw new DomainError(404, ['Consultation Not Found']);
-      return card(found);
+      // Its own vet, not the roster: every vet console action answers with this card.
+      const vetId = found.consultation.vet_id;
+      return card(found, vetId ? vets.some([vetId]) : []);
     },
     /** Totals per status (all of them, zeros included) and of the open ones: what the console's columns show. */
     consultationCounts(filter: { type?: string; appId?: number }) {

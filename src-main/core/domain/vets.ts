@@ -27,6 +27,8 @@ export function vetService({ uow, reads, random = Math.random }: VetDeps) {
   };
   return {
     list: () => reads.vets.list().map(toRecord),
+    /** Those of `ids` that exist (a consultation's vet), without reading the whole roster's busy flags. */
+    some: (ids: string[]) => ids.flatMap((id) => { const v = reads.vets.byId(id); return v ? [toRecord(v)] : []; }),
     require: (id: string) => require(reads, id),
     /** Adds whichever default vet is missing. */
     seed(tx: Tx): void {

@@ -70,8 +70,17 @@ export const consultationCardsRepo = (db: Sql) => ({
       cards: db.all<Record<string, unknown>>(`SELECT ${CARD_COLUMNS} ${cardFrom(!!filter.q)} WHERE ${w.sql} ORDER BY c.id DESC LIMIT ? OFFSET ?`, [...w.params, limit, offset]).map(cardOf),
     };
   },
+  /**
+   * One card by sid: four point reads rather than the page's joined query. In this SQLite build each joined
+   * table costs a statement ~20 µs against ~1–2 µs for a point read of its own (issue 30: 57 µs for the joined
+   * card, 6 µs for the four reads), and every vet console action answers with this card.
+   */
   bySid(sid: string): ConsultationCard | undefined {
-    const row = db.get<Record<string, unknown>>(`SELECT ${CARD_COLUMNS} ${cardFrom(false)} WHERE c.sid = ?`, [sid]);
-    return row && cardOf(row);
+    const consultation = db.get<ConsultationRow>('SELECT * FROM consultations WHERE sid = ?', [sid]);
+    if (!consultation) return undefined;
+    const user = db.get<CardUser>(`SELECT ${USER_COLUMNS.join(', ')} FROM users WHERE id = ?`, [consultation.user_id]);
+    const pet = consultation.pet_id === null ? undefined : db.get<CardPet>(`SELECT ${PET_COLUMNS.join(', ')} FROM pets WHERE id = ?`, [consultation.pet_id]);
+    const feedback = db.get<FeedbackRow>(`SELECT ${FEEDBACK_COLUMNS.join(', ')} FROM feedback WHERE consultation_id = ?`, [consultation.id]) ?? null;
+    return { consultation, user, pet, feedback };
   },
 });
