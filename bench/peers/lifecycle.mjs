@@ -1,7 +1,9 @@
 // One consultation lifecycle, call by call (issue 30): A7 register, A2 pet/add, A8 talk-to-vet, vet accept and
 // vet feedback (control API), A11 feedback, A10 end — sequentially on one keep-alive connection, FLOWS flows, a
 // reset every 10 — against `serve --in-memory` in its own process, and the same seven requests (same bytes) to a
-// bare node:http server from the same client in the same sitting. Prints per-call p50/p99, the flow's p50/p99
+// bare node:http server, also in its own process, from the same client in the same sitting. Two clients, each
+// against its own bare limit: node's http client (what the issue measured with, and what a partner's Node suite
+// uses underneath) and a thin one (raw-requests.mjs) that leaves less of the client in the figures. Prints per-call p50/p99, the flow's p50/p99
 // and its ratio to the bare limit; with BENCH_LIFECYCLE_PROFILE=1 (the default) one more run under
 // `node --cpu-prof` says where the simulator's time goes. Writes bench/REPORT-lifecycle.md and
 // bench/peers/last-lifecycle.json.
@@ -9,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, launch, mainThreadCpuSeconds, terminate, unsetMachineCaCerts } from './proc.mjs';
+import { nodeRequester } from './node-requests.mjs';
 import { rawRequester } from './raw-requests.mjs';
 import { AUTH, startSimulator } from './simulator.mjs';
 import { summarise } from './profile.mjs';
@@ -21,6 +24,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const BEFORE_CLI = process.env.BENCH_BEFORE_CLI;
 const PROFILE = process.env.BENCH_LIFECYCLE_PROFILE !== '0';
 const OUT = process.env.BENCH_LIFECYCLE_REPORT ?? new URL('../REPORT-lifecycle.md', import.meta.url).pathname;
+/** The clients, each measured against bare through itself. */
+const CLIENTS = { node: { label: "node's http client", connect: nodeRequester }, thin: { label: 'the thin client (raw-requests.mjs)', connect: rawRequester } };
 const CALLS = ['A7 register', 'A2 pet/add', 'A8 talk-to-vet', 'vet accept', 'vet feedback', 'A11 feedback', 'A10 end'];
 
 unsetMachineCaCerts();
@@ -53,8 +58,8 @@ async function flow(c, n, times) {
 const unlimited = (c) => c.request('PATCH', '/__sim/v1/apps/1', CONTROL_HEADERS, JSON.stringify({ rate_limit_per_minute: 0 }));
 
 /** FLOWS flows against `url` (after WARM_FLOWS unmeasured ones); `reset` false for the bare server. */
-async function run(url, { reset }) {
-  const c = await rawRequester(url);
+async function run(url, { reset, client }) {
+  const c = await CLIENTS[client].connect(url);
   const times = CALLS.map(() => []);
   const flows = [];
   const resets = [];
@@ -88,12 +93,12 @@ async function bare() {
   return { url: `http://127.0.0.1:${port}`, close: () => terminate(child) };
 }
 
-async function simulatorRun(nodeFlags = [], cli) {
+async function simulatorRun(nodeFlags = [], cli, client = 'thin') {
   const s = await startSimulator(['--in-memory'], { nodeFlags, cli });
   try {
     // The server's main-thread CPU (from /proc: the thread that answers) over the whole run, per request: warm-up, resets and PATCHes included.
     const cpu0 = mainThreadCpuSeconds(s.child.pid);
-    const out = await run(s.url, { reset: true });
+    const out = await run(s.url, { reset: true, client });
     const requests = (WARM_FLOWS + FLOWS) * CALLS.length + 2 * Math.floor((WARM_FLOWS + FLOWS - 1) / RESET_EVERY) + 1;
     return { ...out, cpuPerRequestUs: ((mainThreadCpuSeconds(s.child.pid) - cpu0) / requests) * 1e6 };
   } finally {
@@ -107,26 +112,33 @@ const mid = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor((xs.length - 1) 
 const started = new Date();
 const load0 = loadavg()[0];
 const rounds = [];
-for (let round = 1; round <= ROUNDS; round++) {
+/** Bare at the start and the end of the round through `client`, the simulator (and the build before) between. */
+async function measureWith(client, round) {
   const b = await bare();
-  const bareRun = await run(b.url, { reset: false });
+  const bareRun = await run(b.url, { reset: false, client });
   await b.close();
-  const before = BEFORE_CLI ? await simulatorRun([], BEFORE_CLI) : undefined;
-  const sim = await simulatorRun();
+  const before = BEFORE_CLI ? await simulatorRun([], BEFORE_CLI, client) : undefined;
+  const sim = await simulatorRun([], undefined, client);
   const b2 = await bare();
-  const bareEnd = await run(b2.url, { reset: false });
+  const bareEnd = await run(b2.url, { reset: false, client });
   await b2.close();
   // The limit: the seven round trips at bare's p50 (the mean of its start and end of the round).
   const barePer = CALLS.map((_, i) => (bareRun.per[i].p50 + bareEnd.per[i].p50) / 2);
   const limit = barePer.reduce((a, x) => a + x, 0);
   const r = { bare: bareRun, bareEnd, sim, limit, ratio: limit / sim.flow.p50, barePer, before };
+  const say = (what, x) => {
+    console.log(`round ${round}, ${client} client${what}: flow p50 ${f2(x.flow.p50)} ms, p99 ${f2(x.flow.p99)} ms; bare flow ${f2(limit)} ms; ratio ${(limit / x.flow.p50).toFixed(2)}; reset p50 ${f2(x.reset?.p50)} ms; server CPU ${x.cpuPerRequestUs.toFixed(0)} µs a request`);
+    for (const [i, c] of x.per.entries()) console.log(`  ${c.name.padEnd(15)} p50 ${f2(c.p50)} ms  p99 ${f2(c.p99)} ms  (${(c.p50 / barePer[i]).toFixed(1)}× bare ${f2(barePer[i])})`);
+  };
+  if (before) say(' before', before);
+  say('', sim);
+  return r;
+}
+
+for (let round = 1; round <= ROUNDS; round++) {
+  const r = {};
+  for (const client of Object.keys(CLIENTS)) r[client] = await measureWith(client, round);
   rounds.push(r);
-  if (before) {
-    console.log(`round ${round} before: flow p50 ${f2(before.flow.p50)} ms, p99 ${f2(before.flow.p99)} ms; ratio ${(limit / before.flow.p50).toFixed(2)}; reset p50 ${f2(before.reset?.p50)} ms; server CPU ${before.cpuPerRequestUs.toFixed(0)} µs a request`);
-    for (const [i, c] of before.per.entries()) console.log(`  ${c.name.padEnd(15)} p50 ${f2(c.p50)} ms  p99 ${f2(c.p99)} ms  (${(c.p50 / barePer[i]).toFixed(1)}× bare ${f2(barePer[i])})`);
-  }
-  console.log(`round ${round}: flow p50 ${f2(sim.flow.p50)} ms, p99 ${f2(sim.flow.p99)} ms; bare flow ${f2(limit)} ms; ratio ${r.ratio.toFixed(2)}; reset p50 ${f2(sim.reset?.p50)} ms; server CPU ${sim.cpuPerRequestUs.toFixed(0)} µs a request`);
-  for (const [i, c] of sim.per.entries()) console.log(`  ${c.name.padEnd(15)} p50 ${f2(c.p50)} ms  p99 ${f2(c.p99)} ms  (${(c.p50 / barePer[i]).toFixed(1)}× bare ${f2(barePer[i])})`);
 }
 
 let profile;
@@ -147,35 +159,46 @@ const lines = [];
 const log = (l = '') => (console.log(l), lines.push(l));
 lines.push('# The consultation lifecycle, call by call (`node bench/peers/lifecycle.mjs`, part of `npm run bench:peers`)', '');
 lines.push(`Run ${started.toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${ROUNDS} round(s) of ${FLOWS} flows (after ${WARM_FLOWS} unmeasured), a reset every ${RESET_EVERY}; load average ${load0.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.`, '');
-lines.push('The simulator runs as `npm run serve -- --in-memory` in its own process; the client is this process, one keep-alive connection, one request at a time (bench/peers/raw-requests.mjs). Bare `node:http`, also in its own process (servers/bare-json.mjs), gets the same seven requests (same bytes) before and after the simulator in each round; the limit is the sum of its seven p50s. The flow ratio is limit ÷ the flow\'s p50.', '');
-log('| call | ' + rounds.map((_, i) => `round ${i + 1} p50 / p99 (ms)`).join(' | ') + ' | p50 ÷ bare (median) |');
-log('|---|' + rounds.map(() => '---|').join('') + '---|');
-CALLS.forEach((name, i) => log(`| ${name} | ${rounds.map((r) => `${f2(r.sim.per[i].p50)} / ${f2(r.sim.per[i].p99)}`).join(' | ')} | ${mid(rounds.map((r) => r.sim.per[i].p50 / r.barePer[i])).toFixed(1)}× |`));
-log(`| **flow** | ${rounds.map((r) => `**${f2(r.sim.flow.p50)} / ${f2(r.sim.flow.p99)}**`).join(' | ')} | |`);
-log(`| bare limit (7 round trips) | ${rounds.map((r) => f2(r.limit)).join(' | ')} | |`);
-log(`| reset (between flows) | ${rounds.map((r) => `${f2(r.sim.reset?.p50)} / ${f2(r.sim.reset?.p99)}`).join(' | ')} | |`);
-log(`| server main-thread CPU a request (µs, whole run) | ${rounds.map((r) => r.sim.cpuPerRequestUs.toFixed(0)).join(' | ')} | |`);
-log('');
-if (rounds[0].before) {
-  log(`Before (${BEFORE_CLI}), the same rounds, run just before the build above:`);
+lines.push('The simulator runs as `npm run serve -- --in-memory` in its own process; the client is this process, one keep-alive connection, one request at a time, first through node\'s http client (node-requests.mjs), then through a thin one (raw-requests.mjs), each against bare through itself. Bare `node:http`, also in its own process (servers/bare-json.mjs), gets the same seven requests (same bytes) before and after the simulator in each round; the limit is the sum of its seven p50s. The flow ratio is limit ÷ the flow\'s p50.', '');
+/** The tables of one client: its calls, the build before (if run), and the targets read through it. */
+function tablesFor(client) {
+  const rs = rounds.map((r) => r[client]);
+  log(`### Through ${CLIENTS[client].label}`);
   log('');
-  log('| call | ' + rounds.map((_, i) => `round ${i + 1} p50 / p99 (ms)`).join(' | ') + ' | p50 after ÷ before (median) |');
-  log('|---|' + rounds.map(() => '---|').join('') + '---|');
-  CALLS.forEach((name, i) => log(`| ${name} | ${rounds.map((r) => `${f2(r.before.per[i].p50)} / ${f2(r.before.per[i].p99)}`).join(' | ')} | ${mid(rounds.map((r) => r.sim.per[i].p50 / r.before.per[i].p50)).toFixed(2)} |`));
-  log(`| **flow** | ${rounds.map((r) => `**${f2(r.before.flow.p50)} / ${f2(r.before.flow.p99)}**`).join(' | ')} | ${mid(rounds.map((r) => r.sim.flow.p50 / r.before.flow.p50)).toFixed(2)} |`);
-  log(`| flow ÷ bare limit | ${rounds.map((r) => (r.limit / r.before.flow.p50).toFixed(2)).join(' | ')} | |`);
-  log(`| reset (between flows) | ${rounds.map((r) => `${f2(r.before.reset?.p50)} / ${f2(r.before.reset?.p99)}`).join(' | ')} | |`);
-  log(`| server main-thread CPU a request (µs, whole run) | ${rounds.map((r) => r.before.cpuPerRequestUs.toFixed(0)).join(' | ')} | ${mid(rounds.map((r) => r.sim.cpuPerRequestUs / r.before.cpuPerRequestUs)).toFixed(2)} |`);
+  log('| call | ' + rs.map((_, i) => `round ${i + 1} p50 / p99 (ms)`).join(' | ') + ' | p50 ÷ bare (median) |');
+  log('|---|' + rs.map(() => '---|').join('') + '---|');
+  CALLS.forEach((name, i) => log(`| ${name} | ${rs.map((r) => `${f2(r.sim.per[i].p50)} / ${f2(r.sim.per[i].p99)}`).join(' | ')} | ${mid(rs.map((r) => r.sim.per[i].p50 / r.barePer[i])).toFixed(1)}× |`));
+  log(`| **flow** | ${rs.map((r) => `**${f2(r.sim.flow.p50)} / ${f2(r.sim.flow.p99)}**`).join(' | ')} | |`);
+  log(`| bare round trip (mean of the seven p50s) | ${rs.map((r) => f2(r.limit / CALLS.length)).join(' | ')} | |`);
+  log(`| bare limit (7 round trips) | ${rs.map((r) => f2(r.limit)).join(' | ')} | |`);
+  log(`| reset (between flows) | ${rs.map((r) => `${f2(r.sim.reset?.p50)} / ${f2(r.sim.reset?.p99)}`).join(' | ')} | |`);
+  log(`| server main-thread CPU a request (µs, whole run) | ${rs.map((r) => r.sim.cpuPerRequestUs.toFixed(0)).join(' | ')} | |`);
+  log('');
+  if (rs[0].before) {
+    log(`Before (${BEFORE_CLI}), the same rounds, run just before the build above:`);
+    log('');
+    log('| call | ' + rs.map((_, i) => `round ${i + 1} p50 / p99 (ms)`).join(' | ') + ' | p50 after ÷ before (median) |');
+    log('|---|' + rs.map(() => '---|').join('') + '---|');
+    CALLS.forEach((name, i) => log(`| ${name} | ${rs.map((r) => `${f2(r.before.per[i].p50)} / ${f2(r.before.per[i].p99)}`).join(' | ')} | ${mid(rs.map((r) => r.sim.per[i].p50 / r.before.per[i].p50)).toFixed(2)} |`));
+    log(`| **flow** | ${rs.map((r) => `**${f2(r.before.flow.p50)} / ${f2(r.before.flow.p99)}**`).join(' | ')} | ${mid(rs.map((r) => r.sim.flow.p50 / r.before.flow.p50)).toFixed(2)} |`);
+    log(`| flow ÷ bare limit | ${rs.map((r) => (r.limit / r.before.flow.p50).toFixed(2)).join(' | ')} | |`);
+    log(`| reset (between flows) | ${rs.map((r) => `${f2(r.before.reset?.p50)} / ${f2(r.before.reset?.p99)}`).join(' | ')} | |`);
+    log(`| server main-thread CPU a request (µs, whole run) | ${rs.map((r) => r.before.cpuPerRequestUs.toFixed(0)).join(' | ')} | ${mid(rs.map((r) => r.sim.cpuPerRequestUs / r.before.cpuPerRequestUs)).toFixed(2)} |`);
+    log('');
+  }
+  const ratio = mid(rs.map((r) => r.ratio));
+  const tail = mid(rs.map((r) => r.sim.flow.p99 / r.sim.flow.p50));
+  const perCall = CALLS.map((_, i) => mid(rs.map((r) => r.sim.per[i].p50 / r.barePer[i])));
+  const worst = Math.max(...perCall);
+  log('| target (medians of the rounds) | measured | target | |');
+  log('|---|---|---|---|');
+  log(`| flow p50 as a share of the bare limit | ${ratio.toFixed(2)} (${rs.map((r) => r.ratio.toFixed(2)).join(' / ')}) | ≥ 0.40 | ${ratio >= 0.4 ? 'met' : '**not met**'} |`);
+  log(`| flow p99 ÷ its p50 | ${tail.toFixed(1)} | ≤ 4 | ${tail <= 4 ? 'met' : '**not met**'} |`);
+  log(`| slowest call's p50 ÷ bare's round trip (${CALLS[perCall.indexOf(worst)]}) | ${worst.toFixed(1)}× | ≤ 3× | ${worst <= 3 ? 'met' : '**not met**'} |`);
   log('');
 }
-const ratio = mid(rounds.map((r) => r.ratio));
-const tail = mid(rounds.map((r) => r.sim.flow.p99 / r.sim.flow.p50));
-const worst = Math.max(...CALLS.map((_, i) => mid(rounds.map((r) => r.sim.per[i].p50 / r.barePer[i]))));
-log('| target (medians of the rounds) | measured | target | |');
-log('|---|---|---|---|');
-log(`| flow p50 as a share of the bare limit | ${ratio.toFixed(2)} (${rounds.map((r) => r.ratio.toFixed(2)).join(' / ')}) | ≥ 0.40 | ${ratio >= 0.4 ? 'met' : '**not met**'} |`);
-log(`| flow p99 ÷ its p50 | ${tail.toFixed(1)} | ≤ 4 | ${tail <= 4 ? 'met' : '**not met**'} |`);
-log(`| slowest call's p50 ÷ bare's round trip | ${worst.toFixed(1)}× | ≤ 3× | ${worst <= 3 ? 'met' : '**not met**'} |`);
+
+for (const client of Object.keys(CLIENTS)) tablesFor(client);
 if (profile) {
   log('');
   log(`## Where the simulator's time goes (one more run under \`node --cpu-prof\`: ${(profile.busyMs).toFixed(0)} ms busy of ${(profile.totalMs / 1000).toFixed(1)} s)`);
