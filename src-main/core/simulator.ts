@@ -1,6 +1,7 @@
 // openSimulator / createSimulator: the one core behind the Electron app, the `serve` CLI and the tests.
 import { limitConnections, type ConnectionLimits } from './http/connection-limits';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer } from './http/node-http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 

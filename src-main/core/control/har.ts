@@ -1,7 +1,7 @@
 // The journal as a HAR 1.2 log, for browser dev tools, HAR viewers and replay tools.
 // Masked by default. `credentials: true` puts back what masking replaced, from process memory when
 // the entry is recent enough, else the app's current Basic credentials and api_key.
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES } from '../http/node-http';
 import type { AppRecord, JournalEntry } from '../../../src-shared/control';
 import { asSent } from '../journal/as-sent';
 import type { Originals } from '../journal/originals';

@@ -2,7 +2,7 @@
 // then is answered as decided — or goes on to its use case when released. Runs after routing, app, auth, rate
 // limit and validation, so a hold never hides a 401 or a 422; a client that leaves while held is recorded and
 // its request not processed.
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES } from '../http/node-http';
 import { MAX_HELD, type Decision, type HoldDesk } from '../domain/holds/desk';
 import { cut } from '../domain/journal';
 import type { HoldArmingService } from '../domain/holds/arming';

@@ -14,7 +14,7 @@
 //   no allocation-site pretenuring           ../young-objects.ts the one-connection p99 of the starts where V8 would tenure a
 //                                                                site every request uses (issue 14: half of them, 2.0–2.8 ms
 //                                                                instead of 0.6–1.0; none of 5 here on Node 24, which still
-//                                                                tenures such sites); set in `loaded()` below, see there
+//                                                                tenures such sites); set first thing in tuneServe, see there
 //   node flags --max-semi-space-size=4,      node-flags.ts       RSS: without the first 1.44× over ~850,000 requests
 //     --v8-pool-size=2                                           (Node 22: 1.06×, at a start's cost there); with four
 //                                                                workers instead of two 1.04–1.08×
@@ -33,6 +33,14 @@ export { databaseFile, readEarly, takeEarly, type EarlyRead } from './early-read
 export { loadSqlJsAhead } from './sqljs-ahead';
 export { SERVE_NODE_FLAGS } from './node-flags';
 
+// The built-in modules a start of `serve` loads (process.moduleLoadList at its ready line), read before the V8
+// flag below is set: see tuneServe.
+const SERVER_BUILT_INS = [
+  'node:util', 'node:fs', 'node:url', 'node:querystring', 'node:string_decoder', 'node:stream', 'node:stream/promises', 'node:os', 'node:module',
+  'node:v8', 'node:crypto', 'node:async_hooks', 'node:diagnostics_channel', 'node:net', 'node:http', 'node:zlib', 'node:dns', 'node:dgram',
+  'node:child_process', 'node:cluster',
+] as const;
+
 export interface ServeTuning {
   /** Once the server's code is loaded, before the database opens. */
   loaded(): void;
@@ -43,17 +51,19 @@ export interface ServeTuning {
 /** The first thing `serve` does: before it imports the server, and before V8's workers have work. */
 export function tuneServe(): ServeTuning {
   enableCompileCache();
+  // Pretenuring goes off first thing, once the built-in modules a start loads are read: setting a V8 flag
+  // changes V8's flag hash, and Node compiles every built-in module it loads afterwards from source (its
+  // built-in code cache no longer matches: set before them it cost a start 1.16–1.25× main-thread CPU, two
+  // sittings of issue 14). Read first, they come from that cache as before: a start's CPU 258 → 257 ms
+  // (Node 20) and 210 → 187 ms (Node 24), medians of 12 interleaved (issue 30). It was set once the server's
+  // modules were loaded, and in half of the starts V8 had reviewed a site by then (test/startup/young-objects.test.ts
+  // failed 3 of 6 runs; 0 of 12 since).
+  for (const id of SERVER_BUILT_INS) process.getBuiltinModule(id);
+  keepRequestObjectsYoung();
   lowerBackgroundThreads();
   const releaseEventLoop = holdEventLoop();
   return {
     loaded() {
-      // Pretenuring goes off after the server's modules are loaded, not first thing: setting a V8 flag changes
-      // V8's flag hash, and Node then compiles every built-in module it loads afterwards from source (its
-      // built-in code cache no longer matches). Set first thing it cost a start 1.16–1.25× main-thread CPU
-      // (two sittings); here it costs nothing measurable (0.97–1.05×), and V8 still reviews no allocation site
-      // over a start, long-lived literals and 1,000 requests (test/startup/young-objects.test.ts). Nothing
-      // before this point fills the young generation, which is when V8 decides.
-      keepRequestObjectsYoung();
       flushCompileCacheSoon();
     },
     started: releaseEventLoop,
