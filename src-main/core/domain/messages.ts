@@ -19,10 +19,10 @@ export const toMessage = (r: MessageRow): ThreadMessage => ({
 
 export function messageService({ clock, reads }: { clock: SimClock; reads: Reads }) {
   const add = (tx: Tx, c: ConsultationRow, author: MessageAuthor, authorName: string, body: string): ThreadMessage => {
-    const row = { consultation_id: c.id, idx: tx.messages.nextIndex(c.id), author, author_name: authorName, body, created_at: clock.iso() };
-    const id = tx.messages.insert(row);
-    tx.events.message({ sid: c.sid, index: row.idx, author });
-    return toMessage({ id, ...row }); // every field is known: no read-back
+    const row = { consultation_id: c.id, author, author_name: authorName, body, created_at: clock.iso() };
+    const { id, idx } = tx.messages.append(row);
+    tx.events.message({ sid: c.sid, index: idx, author });
+    return toMessage({ id, idx, ...row }); // every field is known: no read-back
   };
 
   /** How the thread names a writer: the vet as the owner sees them, the owner by the name they registered. */

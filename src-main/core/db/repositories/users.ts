@@ -1,6 +1,7 @@
 import type { Param } from '../oplog';
 import type { Sql } from '../sql';
 import { table } from '../table';
+import { byIdOrder } from './by-id-order';
 import { likePattern } from './like';
 import type { DeviceRow, StatusRow, UserRow } from './types';
 
@@ -14,13 +15,14 @@ export const usersRepo = (db: Sql) => ({
   liveById: (appId: number, id: number) => db.get<UserRow>('SELECT * FROM users WHERE app_id = ? AND id = ? AND deleted_at IS NULL', [appId, id]),
   insert: (u: NewUser): number => users.insert(db, u),
   update: (id: number, fields: Partial<UserRow>): void => users.update(db, id, fields),
-  statuses: (userId: number) => db.all<StatusRow>('SELECT * FROM user_statuses WHERE user_id = ? ORDER BY id', [userId]),
+  // Sorted here, not by ORDER BY: see byIdOrder.
+  statuses: (userId: number) => byIdOrder(db.all<StatusRow>('SELECT * FROM user_statuses WHERE user_id = ?', [userId])),
   latestStatus: (userId: number) => db.get<StatusRow>('SELECT * FROM user_statuses WHERE user_id = ? ORDER BY id DESC LIMIT 1', [userId]),
   addStatus: (s: Omit<StatusRow, 'id'>) =>
     db.run('INSERT INTO user_statuses (user_id, app_id, status, type, date_time, created_at, updated_at) VALUES (?,?,?,?,?,?,?)', [
       s.user_id, s.app_id, s.status, s.type, s.date_time, s.created_at, s.updated_at,
     ]),
-  devices: (userId: number) => db.all<DeviceRow>('SELECT * FROM devices WHERE user_id = ? AND deleted_at IS NULL ORDER BY id', [userId]),
+  devices: (userId: number) => byIdOrder(db.all<DeviceRow>('SELECT * FROM devices WHERE user_id = ? AND deleted_at IS NULL', [userId])),
   addDevice: (d: Omit<DeviceRow, 'id'>) =>
     db.run('INSERT INTO devices (user_id, device_token, udid, dev_type, app_version, created_at, updated_at, deleted_at) VALUES (?,?,?,?,?,?,?,?)', [
       d.user_id, d.device_token, d.udid, d.dev_type, d.app_version, d.created_at, d.updated_at, d.deleted_at,
