@@ -62,7 +62,7 @@ export function consultationService({ clock, vets, users, pets, identities, mess
     return c;
   };
   const vetName = (tx: Tx, c: ConsultationRow) => {
-    const vet = c.vet_id ? tx.vets.byId(c.vet_id) : undefined;
+    const vet = c.vet_id ? tx.vets.row(c.vet_id) : undefined;
     return vet ? vetDisplayName(vet) : 'The vet';
   };
   const change = (tx: Tx, c: ConsultationRow, fields: Partial<ConsultationRow>, action: string): ConsultationRow => {

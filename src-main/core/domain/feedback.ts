@@ -24,7 +24,7 @@ export function feedbackService({ clock }: { clock: SimClock }) {
       if (!recommendation) throw new DomainError(422, ['The selected recommendation is invalid.']);
       if (!input.reason?.trim()) throw new DomainError(422, ['The reason field is required.']);
       const vetId = input.vet_id ?? c.vet_id;
-      if (!tx.vets.byId(vetId)) throw notFound('Vet');
+      if (!tx.vets.row(vetId)) throw notFound('Vet');
       const nowMs = clock.nowMs();
       const now = formatTimestamp(nowMs);
       let activated = 0;
@@ -57,7 +57,7 @@ export function feedbackService({ clock }: { clock: SimClock }) {
       if (!c || c.type !== type || c.app_id !== appId) throw notFound(type === 'chat' ? 'Channel' : 'Room');
       const f = tx.feedback.ofConsultation(c.id);
       if (!f) throw notFound('Feedback');
-      const vet = tx.vets.byId(f.vet_id)!;
+      const vet = tx.vets.row(f.vet_id)!;
       return {
         type: f.type, vet_first_name: vet.first_name, vet_last_name: vet.last_name, recommendation: f.recommendation,
         reason: f.reason, feedback_date: formatIsoMicros(parseTimestamp(f.feedback_date)),

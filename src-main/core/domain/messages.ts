@@ -28,7 +28,7 @@ export function messageService({ clock, reads }: { clock: SimClock; reads: Reads
   /** How the thread names a writer: the vet as the owner sees them, the owner by the name they registered. */
   const nameOf = (tx: Tx, c: ConsultationRow, author: 'vet' | 'owner'): string => {
     if (author === 'vet') {
-      const vet = c.vet_id ? tx.vets.byId(c.vet_id) : undefined;
+      const vet = c.vet_id ? tx.vets.row(c.vet_id) : undefined;
       return vet ? vetDisplayName(vet) : 'Vet';
     }
     const user = tx.users.byId(c.user_id);

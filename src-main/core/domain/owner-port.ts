@@ -46,7 +46,7 @@ export function ownerPort(s: Services, ctx: DomainContext) {
     granted,
     appExists: (name: string) => !!s.apps.byName(name),
     view(c: ConsultationRow, after = 0): OwnerView {
-      const vet = c.vet_id ? reads.vets.byId(c.vet_id) : undefined;
+      const vet = c.vet_id ? reads.vets.row(c.vet_id) : undefined;
       const pet = c.pet_id ? reads.pets.byId(c.pet_id) : undefined;
       return {
         consultation: {

@@ -10,7 +10,7 @@ import { DomainError } from '../errors';
 import type { AppService } from './apps';
 import type { Reads } from './context';
 import { activationBlockers, emergencyStats } from './emergency';
-import type { VetService } from './vets';
+import type { VetName, VetService } from './vets';
 
 export const CONSULTATION_STATUSES: ConsultationStatus[] = ['waiting', 'active', 'ringing', 'accepted', 'ended', 'completed', 'declined', 'notanswered'];
 /** Still needing the vet: a chat not yet ended, a call not yet answered or finished. */
@@ -27,7 +27,7 @@ export function publicUser(u: UserRow) {
 
 export function stateBrowser({ reads, clock, apps, vets }: { reads: Reads; clock: SimClock; apps: AppService; vets: VetService }) {
   /** A consultation card with its app's name, its wait, and its vet from the roster (read once per page). */
-  const card = ({ consultation: c, user, pet, feedback }: ConsultationCard, roster = vets.list()) => {
+  const card = ({ consultation: c, user, pet, feedback }: ConsultationCard, roster: VetName[] = vets.list()) => {
     const vet = roster.find((v) => v.id === c.vet_id);
     return {
       ...c,
@@ -88,7 +88,8 @@ export function stateBrowser({ reads, clock, apps, vets }: { reads: Reads; clock
       if (!found) throw new DomainError(404, ['Consultation Not Found']);
       // Its own vet, not the roster: every vet console action answers with this card.
       const vetId = found.consultation.vet_id;
-      return card(found, vetId ? vets.some([vetId]) : []);
+      const vet = vetId ? vets.named(vetId) : undefined;
+      return card(found, vet ? [vet] : []);
     },
     /** Totals per status (all of them, zeros included) and of the open ones: what the console's columns show. */
     consultationCounts(filter: { type?: string; appId?: number }) {

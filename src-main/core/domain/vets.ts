@@ -16,6 +16,9 @@ const toRecord = (v: VetRow & { busy?: number }): VetRecord => ({ ...v, online: 
 /** How the pet owner and the thread name a vet. */
 export const vetDisplayName = (vet: Pick<VetRow, 'first_name' | 'last_name'>) => `Dr. ${vet.first_name} ${vet.last_name}`;
 
+/** What a consultation card shows of its vet. */
+export type VetName = Pick<VetRow, 'id' | 'username' | 'first_name' | 'last_name'>;
+
 export interface VetDeps { uow: UnitOfWork; reads: Reads; random?: () => number }
 
 export function vetService({ uow, reads, random = Math.random }: VetDeps) {
@@ -27,8 +30,11 @@ export function vetService({ uow, reads, random = Math.random }: VetDeps) {
   };
   return {
     list: () => reads.vets.list().map(toRecord),
-    /** Those of `ids` that exist (a consultation's vet), without reading the whole roster's busy flags. */
-    some: (ids: string[]) => ids.flatMap((id) => { const v = reads.vets.byId(id); return v ? [toRecord(v)] : []; }),
+    /** A consultation's vet as a card names it (no busy flag: that is the roster's), if it exists. */
+    named: (id: string): VetName | undefined => {
+      const v = reads.vets.row(id);
+      return v && { id: v.id, username: v.username, first_name: v.first_name, last_name: v.last_name };
+    },
     require: (id: string) => require(reads, id),
     /** Adds whichever default vet is missing. */
     seed(tx: Tx): void {
