@@ -109,6 +109,8 @@ describe('A2 pet/add, A5 pet/list, A3 pet/update, A4 pet/remove', () => {
       sex: 'male', sex_type: 'neutered', dob: '2024-01-01', profile: null, created_at: pet.created_at, updated_at: pet.updated_at, deleted_at: null,
       veterians: null, medicals: null, insurnaces: null, pet_veterians: [], pet_medicals: [], pet_insurnaces: [], pivot: { vet_care_user_id: 1, pet_id: 1 },
     });
+    // The order a client sees: the common fields, the default pet's pivot, then the family's own (app_id).
+    expect(Object.keys(pet).slice(-3)).toEqual(['pet_insurnaces', 'pivot', 'app_id']);
     const second = await h.addPet('ann@example.com', { name: 'Tom', species: 'cat', weight: '9 lbs' });
     const list = await h.get('/api/v2/demo/pet/list?email=ann@example.com');
     expect(list.body.message).toEqual(['pet list']);

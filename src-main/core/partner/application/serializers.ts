@@ -4,7 +4,11 @@ import type { PetRow, StatusRow, UserRow } from '../../db/repositories/types';
 import { activeDays, activationBlockers, emergencyStats } from '../../domain/emergency';
 import { petBase, shownLastName, statusRecord } from '../shared-serializers';
 
-export const appPet = (p: PetRow, defaultPetId: number | null) => ({ ...petBase(p, p.id === defaultPetId), app_id: p.app_id });
+export const appPet = (p: PetRow, defaultPetId: number | null) => {
+  const pet = petBase<{ app_id: number }>(p, p.id === defaultPetId);
+  pet.app_id = p.app_id;
+  return pet;
+};
 
 export function appUser(app: AppRecord, u: UserRow, opts: { defaultPet?: PetRow; statuses: StatusRow[]; nowMs: number }) {
   return {

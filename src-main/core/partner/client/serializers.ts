@@ -7,12 +7,13 @@ import { petBase, shownLastName, statusRecord } from '../shared-serializers';
 export const OWNER_MODEL_TYPE = 'App\\Models\\VetCareUser';
 export const ROLE_IDS: Record<string, number> = { users: 1, protect_users: 2 };
 
-export const clientPet = (p: PetRow, defaultPetId: number | null) => ({
-  ...petBase(p, p.id === defaultPetId),
-  is_dead: p.is_dead,
-  model_id: p.user_id,
-  model_type: OWNER_MODEL_TYPE,
-});
+export const clientPet = (p: PetRow, defaultPetId: number | null) => {
+  const pet = petBase<{ is_dead: string; model_id: number; model_type: string }>(p, p.id === defaultPetId);
+  pet.is_dead = p.is_dead;
+  pet.model_id = p.user_id;
+  pet.model_type = OWNER_MODEL_TYPE;
+  return pet;
+};
 
 const other = (u: UserRow) => ({ zip_code: u.zip_code, phone_no: u.phone_no });
 
