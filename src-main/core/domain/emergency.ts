@@ -3,7 +3,7 @@ import { DAY_MS, formatTimestamp, parseTimestamp } from '../clock';
 import type { UserRow } from '../db/repositories/types';
 
 export interface EmergencyStats {
-  user_type: string;
+  user_type: UserRow['role'];
   trial_period_count: number;
   trial_period_start_date: string;
   trial_period_end_date: string;

@@ -51,5 +51,5 @@ export const webUserRow = (u: UserRow, nowMs: number) => ({
   subscription_status: u.status,
 });
 
-/** The emergency stats (A7, A8) as the response states them: `user_type` is the user's role. */
-export const appEmergencyStats = (u: UserRow, nowMs: number) => ({ ...emergencyStats(u, nowMs), user_type: u.role });
+/** The emergency stats (A7, A8) as the response states them: `user_type` is the user's role (emergencyStats puts it first). */
+export const appEmergencyStats = (u: UserRow, nowMs: number) => emergencyStats(u, nowMs);
