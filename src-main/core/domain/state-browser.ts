@@ -29,15 +29,15 @@ export function stateBrowser({ reads, clock, apps, vets }: { reads: Reads; clock
   /** A consultation card with its app's name, its wait, and its vet from the roster (read once per page). */
   const card = ({ consultation: c, user, pet, feedback }: ConsultationCard, roster: VetName[] = vets.list()) => {
     const vet = roster.find((v) => v.id === c.vet_id);
-    return {
-      ...c,
+    // Added to the row as read (each read makes a new one), not spread into a copy of its 19 fields.
+    return Object.assign(c, {
       app_name: apps.byId(c.app_id)?.name ?? null,
       waiting_seconds: Math.max(0, Math.round((clock.nowMs() - parseTimestamp(c.created_at)) / 1000)),
       user,
       pet,
       vet: vet && { id: vet.id, username: vet.username, first_name: vet.first_name, last_name: vet.last_name },
       feedback,
-    };
+    });
   };
   return {
     users(filter: { appId?: number; q?: string; family?: string }, { limit, offset }: Window) {
