@@ -7,6 +7,9 @@ import { notFound } from '../errors';
 import { randomHex, type Tx } from './context';
 import type { Grants, TokenService } from './tokens';
 
+/** A user's real-time sid: `US` + 32 hex. */
+export const newRtcUserSid = () => `US${randomHex(16)}`;
+
 export const identityOf = (app: Pick<AppRecord, 'name'>, user: Pick<UserRow, 'id'>) => `${app.name}-user-${user.id}`;
 
 /** The user id an identity names, when it names a user of this app. */
@@ -23,7 +26,7 @@ export function identityService({ tokens }: { tokens: TokenService }) {
      * row as stored in this unit of work; the caller reads it again for what it returns.
      */
     issue(tx: Tx, app: AppRecord, user: UserRow): string {
-      if (!user.rtc_user_sid) tx.users.update(user.id, { rtc_user_sid: `US${randomHex(16)}` });
+      if (!user.rtc_user_sid) tx.users.update(user.id, { rtc_user_sid: newRtcUserSid() });
       tokens.ensureSecret(tx);
       return identityOf(app, user);
     },

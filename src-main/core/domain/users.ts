@@ -6,7 +6,7 @@ import type { UserRow } from '../db/repositories/types';
 import type { UnitOfWork } from '../db/unit-of-work';
 import { conflict, notFound, validation } from '../errors';
 import type { Tx } from './context';
-import type { IdentityService } from './identity';
+import { newRtcUserSid, type IdentityService } from './identity';
 import type { PetService } from './pets';
 
 export type UserPatch = Partial<Pick<UserRow, 'first_name' | 'last_name' | 'phone_no' | 'your_registration_date' | 'role' | 'type' | 'emergency_fund' | 'status'>>;
@@ -33,7 +33,7 @@ export function userService({ clock, uow, pets, identities }: UserDeps) {
         phone_no: fields.phone_no ?? null, dev_type: fields.dev_type ?? null, role: fields.role, status: fields.status,
         type: fields.type ?? 'monthly', emergency_fund: fields.emergency_fund ?? 0, trial_period: 14,
         your_registration_date: now, last_emergency_activation_date: null, next_emergency_activation_date: null,
-        rtc_user_sid: null, default_pet_id: null, password_hash: fields.password_hash ?? null, gender: fields.gender ?? null,
+        rtc_user_sid: fields.rtc_user_sid ?? null, default_pet_id: null, password_hash: fields.password_hash ?? null, gender: fields.gender ?? null,
         profile: fields.profile ?? null, other: fields.other ?? null, zip_code: fields.zip_code ?? null, country: fields.country ?? null,
         city: fields.city ?? null, dob: fields.dob ?? null, device_token: fields.device_token ?? null,
         pet_tracking_code: fields.pet_tracking_code ?? null, extra: fields.extra ?? null, package_id: fields.package_id ?? null,
@@ -53,6 +53,8 @@ export function userService({ clock, uow, pets, identities }: UserDeps) {
         family: 'application', email: body.email, first_name: body.first_name, last_name: body.last_name ?? null,
         phone_no: body.phone_no ?? null, dev_type: body.dev_type, role: body.role, status: 'subscribed', type: 'monthly',
         emergency_fund: body.role === 'protect_users' ? (body.emergency_fund ?? 0) : 0,
+        // A7 always issues a token: the sid goes in with the row, not in an UPDATE of it by issue() below.
+        rtc_user_sid: newRtcUserSid(),
       });
       // The schema requires name, age and sex together, so a name means a complete pet.
       if (body.name !== undefined && body.name !== null) {
