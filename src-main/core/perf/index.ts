@@ -18,6 +18,8 @@
 //   node flags --max-semi-space-size=4,      node-flags.ts       RSS: without the first 1.44× over ~850,000 requests
 //     --v8-pool-size=2                                           (Node 22: 1.06×, at a start's cost there); with four
 //                                                                workers instead of two 1.04–1.08×
+//   node:http read as CommonJS               ../http/node-http.ts an ES import of it loads undici on Node 22+: a start 20–25 ms
+//                                                                more (issue 30; startSimulator() 195 → 138 ms, Node 24)
 //
 // The programmatic API (`startSimulator()`, in a test suite's own process) uses three of these and nothing that
 // changes its host process for good: library-start.ts, with its measurement.
