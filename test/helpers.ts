@@ -36,6 +36,12 @@ export async function makeSim(opts: SimulatorOptions = {}) {
       if (r.status !== 200) throw new Error(`pet add failed: ${r.status} ${JSON.stringify(r.body)}`);
       return r.body.data.pet as { id: number; name: string };
     },
+    /** A8 for Ann's first pet (after registerUser and addPet): the consultation's sid. */
+    async talk(type: 'chat' | 'video' = 'chat') {
+      const r = await a.post('/api/v2/demo/talk-to-vet', { email: 'ann@example.com', conversation_request: type, pet_id: 1 });
+      if (r.status !== 200) throw new Error(`talk-to-vet failed: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.data.channel as string;
+    },
     async registerClient(body: Partial<Record<string, unknown>> = {}) {
       return http.post('/client/user/1/v2/register-user').send({ ...CLIENT_REGISTRATION, ...body });
     },

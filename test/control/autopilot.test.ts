@@ -13,11 +13,7 @@ beforeEach(async () => {
 });
 afterEach(async () => h.sim.close());
 
-const talk = async (type: 'chat' | 'video' = 'chat') => {
-  const r = await h.post('/api/v2/demo/talk-to-vet', { email: 'ann@example.com', conversation_request: type, pet_id: 1 });
-  expect(r.status).toBe(200);
-  return r.body.data.channel as string;
-};
+const talk = (type: 'chat' | 'video' = 'chat') => h.talk(type);
 const advance = async (seconds: number) => expect((await h.ctl.post('/clock', { advance_seconds: seconds })).status).toBe(200);
 const status = async (sid: string) => (await h.ctl.get(`/consultations/${sid}`)).body.status as string;
 const pending = async (sid?: string) => (await h.ctl.get(`/autopilot/pending${sid ? `?sid=${sid}` : ''}`)).body.items as { sid: string; rule: number; step: number; action: string; due_at: string }[];

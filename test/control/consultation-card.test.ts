@@ -7,20 +7,15 @@ let h: Harness;
 beforeEach(async () => (h = await makeSim()));
 afterEach(async () => h.sim.close());
 
-const talk = async (type: 'chat' | 'video') => {
-  const r = await h.post('/api/v2/demo/talk-to-vet', { email: 'ann@example.com', conversation_request: type, pet_id: 1 });
-  expect(r.status).toBe(200);
-  return r.body.data.channel as string;
-};
 
 it('reads the same card alone as in the queue page, through every state a vet action leaves it in', async () => {
   await h.ctl.patch('/apps/1', { rate_limit_per_minute: 0 });
   await h.registerUser();
   await h.addPet();
-  const waiting = await talk('chat');
-  const accepted = await talk('chat');
-  const withFeedback = await talk('chat');
-  const declined = await talk('video');
+  const waiting = await h.talk('chat');
+  const accepted = await h.talk('chat');
+  const withFeedback = await h.talk('chat');
+  const declined = await h.talk('video');
   const acceptAnswer = await h.ctl.post(`/consultations/${accepted}/accept`);
   await h.ctl.post(`/consultations/${withFeedback}/accept`);
   const feedbackAnswer = await h.ctl.put(`/consultations/${withFeedback}/feedback`, { recommendation: 'Non-urgent', reason: 'Rest and fluids.' });

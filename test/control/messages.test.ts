@@ -12,11 +12,7 @@ beforeEach(async () => {
 });
 afterEach(async () => h.sim.close());
 
-const talk = async (type: 'chat' | 'video') => {
-  const r = await h.post('/api/v2/demo/talk-to-vet', { email: 'ann@example.com', conversation_request: type, pet_id: 1 });
-  expect(r.status).toBe(200);
-  return r.body.data.channel as string;
-};
+const talk = (type: 'chat' | 'video' = 'chat') => h.talk(type);
 const say = (sid: string, author: string, body: unknown) => h.ctl.post(`/consultations/${sid}/messages`, { author, body });
 
 describe('GET and POST /consultations/:sid/messages', () => {

@@ -13,11 +13,6 @@ beforeEach(async () => {
 });
 afterEach(async () => h.sim.close());
 
-const talk = async () => {
-  const r = await h.post('/api/v2/demo/talk-to-vet', { email: 'ann@example.com', conversation_request: 'chat', pet_id: 1 });
-  expect(r.status).toBe(200);
-  return r.body.data.channel as string;
-};
 const say = (sid: string, author: string, body: string) => h.ctl.post(`/consultations/${sid}/messages`, { author, body });
 const indexes = async (sid: string) => (await h.ctl.get(`/consultations/${sid}/messages`)).body.items.map((m: { index: number }) => m.index);
 
@@ -31,8 +26,8 @@ async function snapshot(): Promise<Buffer> {
 }
 
 it('numbers two threads 1, 2, 3 … each, through marks and posts', async () => {
-  const a = await talk();
-  const b = await talk();
+  const a = await h.talk();
+  const b = await h.talk();
   await h.ctl.post(`/consultations/${a}/accept`);
   expect((await say(a, 'vet', 'Hello')).body.index).toBe(3);
   expect((await say(a, 'owner', 'Hi')).body.index).toBe(4);
@@ -42,7 +37,7 @@ it('numbers two threads 1, 2, 3 … each, through marks and posts', async () => 
 });
 
 it('goes one past the last index of a thread with a gap, answering 201 (the count would have collided)', async () => {
-  const sid = await talk();
+  const sid = await h.talk();
   await say(sid, 'owner', 'one');
   await say(sid, 'owner', 'two');
   // Indexes 1, 2, 3 become 1, 3, 4: a thread of three whose count + 1 (4) is taken.

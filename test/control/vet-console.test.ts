@@ -7,11 +7,7 @@ let h: Harness;
 beforeEach(async () => (h = await makeSim()));
 afterEach(async () => h.sim.close());
 
-const talk = async (type: 'chat' | 'video') => {
-  const r = await h.post('/api/v2/demo/talk-to-vet', { email: 'ann@example.com', conversation_request: type, pet_id: 1 });
-  expect(r.status).toBe(200);
-  return r.body.data.channel as string;
-};
+const talk = (type: 'chat' | 'video' = 'chat') => h.talk(type);
 
 describe('GET /consultations/counts and the queue pages', () => {
   beforeEach(async () => {
