@@ -11,10 +11,15 @@ import { requireBuild } from '../cli/run';
 const OUT = join(__dirname, '..', '..', 'out', 'main');
 beforeAll(requireBuild);
 
-it('has no ES import of node:http values in the build', () => {
+it('has no ES import of node:http in the build: static, re-exported or dynamic, with or without `node:`', () => {
   const files = [...readdirSync(OUT).map((f) => join(OUT, f)), ...readdirSync(join(OUT, 'chunks')).map((f) => join(OUT, 'chunks', f))].filter((f) => f.endsWith('.js'));
   expect(files.length).toBeGreaterThan(3);
-  const importing = files.filter((f) => /^import\s[^;]*from\s*["']node:http["']/m.test(readFileSync(f, 'utf8')));
+  const esImport = /(?:^(?:import|export)\s[^;]*?from\s*|\bimport\(\s*)["'](?:node:)?http["']/m;
+  expect(esImport.test('import { createServer } from "node:http";')).toBe(true);
+  expect(esImport.test("export { STATUS_CODES } from 'http';")).toBe(true);
+  expect(esImport.test("const m = await import('node:http');")).toBe(true);
+  expect(esImport.test("import { request } from 'node:https';")).toBe(false);
+  const importing = files.filter((f) => esImport.test(readFileSync(f, 'utf8')));
   expect(importing).toEqual([]);
 });
 

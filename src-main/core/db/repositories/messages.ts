@@ -12,19 +12,16 @@ const activity = table<ActivityRow>('consultation_activity');
 export const messagesRepo = (db: Sql) => ({
   /**
    * Adds a message at the end of its thread: its index one past the last. Messages are never deleted, so a
-   * thread's indexes are 1…n and the next is its count + 1: a count reads the index forward, ~1 µs, where
-   * MAX(idx) costs ~5–9 µs in this SQLite build (see by-id-order.ts). A thread with a gap (a snapshot made
-   * elsewhere) makes that index taken; the unique index refuses it, and the message goes one past MAX(idx).
+   * thread made here has indexes 1…n and the next is its count + 1: a count and a look past it read the index
+   * forward, ~1 µs, where MAX(idx) costs ~5–9 µs in this SQLite build (see by-id-order.ts). A thread from a
+   * snapshot made elsewhere may have a gap (1, 2, 5): then an index past the count exists, and the message goes
+   * one past MAX(idx), never into the gap, where a client polling `after=` its last index would miss it.
    */
   append(m: Omit<MessageRow, 'id' | 'idx'>): { id: number; idx: number } {
     const count = Number(db.get<{ n: number }>('SELECT count(*) AS n FROM messages WHERE consultation_id = ?', [m.consultation_id])!.n);
-    try {
-      return { id: messages.insert(db, { ...m, idx: count + 1 }), idx: count + 1 };
-    } catch (err) {
-      if (!/UNIQUE constraint failed: messages\.consultation_id, messages\.idx/.test((err as Error).message)) throw err;
-      const last = Number(db.get<{ n: number }>('SELECT COALESCE(MAX(idx), 0) AS n FROM messages WHERE consultation_id = ?', [m.consultation_id])!.n);
-      return { id: messages.insert(db, { ...m, idx: last + 1 }), idx: last + 1 };
-    }
+    const beyond = db.get('SELECT 1 AS x FROM messages WHERE consultation_id = ? AND idx > ? LIMIT 1', [m.consultation_id, count]);
+    const idx = beyond ? Number(db.get<{ n: number }>('SELECT MAX(idx) AS n FROM messages WHERE consultation_id = ?', [m.consultation_id])!.n) + 1 : count + 1;
+    return { id: messages.insert(db, { ...m, idx }), idx };
   },
   /** Oldest first, after index `after`, at most `limit`; with the thread's whole length. */
   page(consultationId: number, after: number, limit: number): { rows: MessageRow[]; total: number } {
