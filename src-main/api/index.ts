@@ -76,7 +76,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     }
     // The control API ready before the suite's first call, as when it was loaded by a control call here: a test
     // may send a control call and a partner call together and count on the control call going first (holds).
-    await sim.host();
+    await sim.hostLoaded();
   } finally {
     release();
   }

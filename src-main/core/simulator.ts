@@ -76,6 +76,12 @@ export interface SimulatorCore {
   reset(): Promise<void>;
   /** The express app behind everything that is not a partner URL, loaded (once) on the first call. */
   host(): Promise<Express>;
+  /**
+   * The control API's code loaded, its express app still unbuilt: the first control call that needs it builds
+   * it, synchronously, so calls keep their order. Building it on every start (its routes' patterns compiled)
+   * was ~1.5–2 ms of each further startSimulator() (issue 30).
+   */
+  hostLoaded(): Promise<void>;
 }
 
 /** A simulator with its express app ready, for in-process callers (supertest) that hand requests to `app`. */
@@ -184,12 +190,19 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   let vetActions: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   const loadVetActions = loadOnce(() => import('./control/lean-routes').then((m) => (vetActions = m.leanControlRoutes(internals, internals.controlCalls))));
   let app: Express | undefined;
-  const host = loadOnce(() =>
+  let hostModule: typeof import('./express-host') | undefined;
+  const loadHost = loadOnce(() =>
     import('./express-host').then((m) => {
       loadVetActions().catch(() => undefined); // the host has loaded them already: ready for the next request
-      return (app = m.expressHost(internals, partner, options.uiDir));
+      return (hostModule = m);
     }),
   );
+  const expressApp = (m: typeof import('./express-host')) => (app ??= m.expressHost(internals, partner, options.uiDir));
+  const host = () => loadHost().then(expressApp);
+  const hostLoaded = async () => {
+    await loadHost();
+    await loadVetActions().catch(() => undefined); // as on a request: express answers until they load
+  };
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     // Partner requests never enter express: the hot path is the lean pipeline alone.
     if (isPartnerUrl(req.url)) return partner(req, res);
@@ -198,6 +211,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
       if (vetActions(req, res)) return;
     } else loadVetActions().catch(() => undefined); // a failed load is tried again by the next request; express answers meanwhile
     if (app) return app(req, res);
+    if (hostModule) return expressApp(hostModule)(req, res);
     // The request's body stays unread in its stream until express takes it over.
     host().then((loaded) => loaded(req, res), (err) => answerHostFailure(res, err));
   };
@@ -220,7 +234,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
 
   let server: Server | undefined;
   return {
-    services, ctx, notices, info, host, handle: answer,
+    services, ctx, notices, info, host, hostLoaded, handle: answer,
     onNotice: (listener) => board.onNotice(listener),
     reset: () => services.simulator.reset(),
     listen(port = 4010, host = '127.0.0.1') {
