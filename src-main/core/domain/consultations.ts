@@ -102,7 +102,9 @@ export function consultationService({ clock, vets, users, pets, identities, mess
     talkToVet(tx: Tx, app: AppRecord, input: ConsultationRequest & { email: string; pet_id: number }) {
       const owner = users.findLive(tx, app, input.email);
       const pet = pets.find(tx, owner, input.pet_id);
-      return { ...svc.open(tx, app, owner, pet, input), user: tx.users.byId(owner.id)! };
+      const opened = svc.open(tx, app, owner, pet, input);
+      // Opening writes only the user's sid (when it has none yet): a user that had one is as read.
+      return { ...opened, pet, user: owner.rtc_user_sid ? owner : tx.users.byId(owner.id)! };
     },
     /** A9: the holder of a known identity of this app and the grants of its latest consultation, to sign a fresh token for. */
     refresh(tx: Tx, app: AppRecord, identity: string): { user: UserRow; grants: Grants } {

@@ -17,7 +17,7 @@ export const talkToVet = useCase(A.talkToVetBody, async (c, input) => {
       doctor_email: input.doctor_email, dev_type: input.dev_type, device_token: input.device_token, location_email: input.location_email,
       vet_id: c.chosenVet,
     });
-    return { consultation: opened.consultation, vet: opened.vet, profile: profileOf(c, tx, opened.user) };
+    return { consultation: opened.consultation, vet: opened.vet, profile: profileOf(c, tx, opened.user, opened.pet) };
   });
   return { ...profile, consultation, vet, rtcToken: await c.services.identities.rtcToken(c.app, profile.user, grantsOf(consultation), parseTimestamp(consultation.created_at)) };
 });

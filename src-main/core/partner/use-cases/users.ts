@@ -13,8 +13,9 @@ export interface UserProfile {
   statuses: StatusRow[];
 }
 
-export const profileOf = (c: PartnerContext, tx: Tx, user: UserRow): UserProfile => ({
-  user, defaultPet: c.services.pets.defaultPet(tx, user), statuses: tx.users.statuses(user.id),
+/** `pet`: a live pet of this user the use case read in this unit of work; when it is the default, it is not read again. */
+export const profileOf = (c: PartnerContext, tx: Tx, user: UserRow, pet?: PetRow): UserProfile => ({
+  user, defaultPet: pet && pet.id === user.default_pet_id ? pet : c.services.pets.defaultPet(tx, user), statuses: tx.users.statuses(user.id),
 });
 
 /** The client family prints the user's devices too. */
