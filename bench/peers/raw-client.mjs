@@ -37,39 +37,57 @@ export function responseAt(buf) {
 }
 
 /**
- * A client for sequential requests: `once()` writes the GET for `url` and resolves with the milliseconds
- * until the whole response has arrived, and its status.
+ * One keep-alive socket to `url`, one request at a time: `send(bytes)` writes a whole request and resolves with
+ * the milliseconds until its whole response arrived, its status and its bytes.
  */
-export async function rawClient(url, headers = {}) {
+export async function rawConnection(url) {
   const u = new URL(url);
-  const lines = [`GET ${u.pathname}${u.search} HTTP/1.1`, `host: ${u.host}`, 'connection: keep-alive', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-  const request = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
   const socket = net.connect({ host: u.hostname, port: Number(u.port), noDelay: true });
   await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   let pending;
-  let last;
   let buf = Buffer.alloc(0);
   socket.on('data', (d) => {
     buf = buf.length ? Buffer.concat([buf, d]) : d;
     const r = pending && responseAt(buf);
     if (!r) return;
-    last = buf.subarray(0, r.size);
+    const whole = buf.subarray(0, r.size);
     buf = buf.subarray(r.size);
     const { resolve, t0 } = pending;
     pending = undefined;
-    resolve({ ms: Number(process.hrtime.bigint() - t0) / 1e6, status: r.status });
+    resolve({ ms: Number(process.hrtime.bigint() - t0) / 1e6, status: r.status, whole });
   });
   socket.on('error', (err) => pending?.reject(err));
   socket.on('close', () => pending?.reject(new Error('the server closed the connection')));
   return {
-    once: () =>
+    url: u,
+    send: (bytes) =>
       new Promise((resolve, reject) => {
         pending = { resolve, reject, t0: process.hrtime.bigint() };
-        socket.write(request);
+        socket.write(bytes);
       }),
+    close: () => socket.destroy(),
+  };
+}
+
+/**
+ * A client for sequential requests: `once()` writes the GET for `url` (its bytes built once) and resolves with
+ * the milliseconds until the whole response has arrived, and its status.
+ */
+export async function rawClient(url, headers = {}) {
+  const u = new URL(url);
+  const lines = [`GET ${u.pathname}${u.search} HTTP/1.1`, `host: ${u.host}`, 'connection: keep-alive', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const request = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+  const conn = await rawConnection(url);
+  let last;
+  return {
+    once: async () => {
+      const { ms, status, whole } = await conn.send(request);
+      last = whole;
+      return { ms, status };
+    },
     /** The bytes of the last whole response. */
     lastResponse: () => last,
-    close: () => socket.destroy(),
+    close: conn.close,
   };
 }
 
