@@ -4,6 +4,9 @@ import { z } from 'zod';
 import type { Hold } from '../control';
 import { ENDPOINT_LIST, type EndpointId } from '../endpoint-list';
 
+/** The longest a hold may hold a request: ten minutes. */
+export const HOLD_MAX_MS = 600_000;
+
 export type { HeldEvent, HeldRequest, Hold, HoldDecider, HoldDecisionKind, HoldOutcome } from '../control';
 
 const ENDPOINT_IDS = ENDPOINT_LIST.map((e) => e.id) as [EndpointId, ...EndpointId[]];
@@ -41,7 +44,7 @@ export const holdArmBody = z
     /** How many requests it holds; 0: every matching request until the hold is removed. */
     count: z.number({ error: 'count must be a whole number from 0 to 1000' }).int('count must be a whole number from 0 to 1000').min(0, 'count must be a whole number from 0 to 1000').max(1000, 'count must be a whole number from 0 to 1000').default(1),
     /** Real time a held request waits for a decision before `on_timeout` applies. */
-    timeout_ms: z.number({ error: 'timeout_ms must be a whole number of milliseconds from 100 to 600000' }).int('timeout_ms must be a whole number of milliseconds from 100 to 600000').min(100, 'timeout_ms must be at least 100').max(600_000, 'timeout_ms must be at most 600000 (10 minutes)').default(60_000),
+    timeout_ms: z.number({ error: 'timeout_ms must be a whole number of milliseconds from 100 to 600000' }).int('timeout_ms must be a whole number of milliseconds from 100 to 600000').min(100, 'timeout_ms must be at least 100').max(HOLD_MAX_MS, 'timeout_ms must be at most 600000 (10 minutes)').default(60_000),
     on_timeout: z.enum(['release', 'fail'], { error: 'on_timeout must be release or fail' }).default('release'),
   })
   .strict();
@@ -57,7 +60,7 @@ export const storedHoldsSchema = z
       match: z.record(z.string().max(100), matchValue).nullable(),
       count: z.number().int().min(0).max(1000),
       remaining: z.number().int().min(0).max(1000).nullable(),
-      timeout_ms: z.number().int().min(100).max(600_000),
+      timeout_ms: z.number().int().min(100).max(HOLD_MAX_MS),
       on_timeout: z.enum(['release', 'fail']),
       created_at: z.string().max(40),
     }),

@@ -13,9 +13,14 @@ export class ControlError extends Error {
   }
 }
 
-/** express.json's `verify`: a body nested deeper than the partner side allows is 400 before it is parsed. */
+/** Why a control body nested deeper than the partner side allows is refused before it is parsed; undefined if it is not. */
+export const tooDeepJson = (text: string): string | undefined =>
+  jsonDeeperThan(text, MAX_DEPTH) ? `The JSON body is nested too deeply (more than ${MAX_DEPTH} levels).` : undefined;
+
+/** express.json's `verify`: such a body is 400 (the lean routes ask tooDeepJson too). */
 export function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer): void {
-  if (jsonDeeperThan(buf.toString('utf8'), MAX_DEPTH)) throw Object.assign(new Error(`The JSON body is nested too deeply (more than ${MAX_DEPTH} levels).`), { status: 400 });
+  const deep = tooDeepJson(buf.toString('utf8'));
+  if (deep) throw Object.assign(new Error(deep), { status: 400 });
 }
 
 export function parseControl<T>(schema: z.ZodType<T>, body: unknown): T {

@@ -6,22 +6,17 @@
 // consultation-routes.ts, and the same record for the HAR export (control-calls.ts). Anything unusual — a
 // refused request, another content type or encoding, a chunked or large body, an escaped sid, another method
 // or spelling of the path — is left to express, which answers it as it always has.
-import { jsonDeeperThan } from '../../../src-shared/json-depth';
-import { MAX_DEPTH } from '../http/laravel-input';
+import { isPlainJson } from '../http/plain-json';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { feedbackWriteBody, outcomeBody } from '../../../src-shared/schemas/control';
 import type { ControlPort } from '../domain/control-port';
 import type { ControlCallLog } from './control-calls';
-import { controlErrorOf, parseControl } from './helpers';
+import { controlErrorOf, parseControl, tooDeepJson } from './helpers';
 import { accessRefusal } from './token-access';
 
 /** POST /__sim/v1/consultations/:sid/(accept|end|outcome), PUT …/feedback; the sid without `%` escapes. */
 const ACTION = /^\/__sim\/v1\/consultations\/([^/?#%]+)\/(accept|end|outcome|feedback)(?:\?|$)/;
 const RESET = /^\/__sim\/v1\/reset(?:\?|$)/;
-/** express.json's types that need no charset conversion: what a client of the control API sends. */
-const PLAIN_JSON = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
-/** express.json({ limit: '1mb' }). */
-const LIMIT = 1024 * 1024;
 
 type Action = (port: ControlPort, sid: string, body: unknown) => unknown;
 const ACTIONS: Record<string, { method: string; run: Action }> = {
@@ -53,16 +48,15 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** Whether express.json would have parsed this request's body (a body of a JSON type), or left req.body unset. */
+/**
+ * Whether this request has no body (express.json leaves req.body unset), the partner side's plain JSON body (a
+ * declared length within express.json's 1 MiB, UTF-8, not compressed: isPlainJson), or anything else, which
+ * express reads and answers as it always has (a capitalised type, an `identity` encoding, a chunked body…).
+ */
 function jsonBodyLength(req: IncomingMessage): number | 'none' | 'express' {
-  const length = req.headers['content-length'];
-  const encoding = req.headers['content-encoding'];
-  if (req.headers['transfer-encoding'] !== undefined || (encoding !== undefined && encoding.toLowerCase() !== 'identity')) return 'express';
-  if (length === undefined) return 'none'; // no body: req.body stays undefined
-  const type = req.headers['content-type'];
-  if (type === undefined || !PLAIN_JSON.test(type)) return 'express';
-  const n = Number(length);
-  return Number.isInteger(n) && n >= 0 && n <= LIMIT ? n : 'express';
+  const h = req.headers;
+  if (h['content-length'] === undefined && h['transfer-encoding'] === undefined && h['content-encoding'] === undefined) return 'none';
+  return isPlainJson(req) ? Number(h['content-length']) : 'express';
 }
 
 /** The handler: true when it took the request (it then answers it), false to leave it to express. */
@@ -130,7 +124,8 @@ export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (re
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       // As express.json's verify (refuseDeepJson): 5,000 levels parsed, then overflowed the record's JSON.stringify.
-      if (jsonDeeperThan(text, MAX_DEPTH)) return sendJson(res, 400, { error: { code: 'bad_request', message: `The JSON body is nested too deeply (more than ${MAX_DEPTH} levels).` } });
+      const deep = tooDeepJson(text);
+      if (deep) return sendJson(res, 400, { error: { code: 'bad_request', message: deep } });
       const parsed = parseJson(text);
       // A body that does not parse is refused before the call is recorded, as express.json refuses it before recordControlCalls.
       if (!parsed.ok) return sendJson(res, 400, { error: { code: 'malformed_json', message: 'Malformed JSON body.' } });

@@ -20,13 +20,12 @@ export function accessRefusal(token: string | undefined, req: IncomingMessage): 
 
 export function controlAccess(token: string | undefined): RequestHandler {
   if (!token) return controlGuard;
+  // One decision for both paths (accessRefusal). A bearer header cannot be sent cross-site without a CORS
+  // preflight (which the control API never grants), so a right token skips the CSRF content-type rule; Host and
+  // peer checks are what the token replaces.
   return (req: Request, res: Response, next: NextFunction) => {
-    const presented = bearerToken(req.headers.authorization);
-    if (presented === undefined) return controlGuard(req, res, next);
-    // The same constant-time comparison as the partner API's secrets.
-    if (!sameSecret(presented, token)) return controlError(res, 401, 'bad_token', 'The control token is wrong.');
-    // A bearer header cannot be sent cross-site without a CORS preflight (which the control API never grants),
-    // so the CSRF content-type rule is not needed here; Host and peer checks are what the token replaces.
+    const refused = accessRefusal(token, req);
+    if (refused) return controlError(res, refused.status, refused.code, refused.message);
     res.setHeader('cache-control', 'no-store');
     next();
   };

@@ -41,8 +41,8 @@ export function identityService({ tokens }: { tokens: TokenService }) {
     /** Signs the real-time token for committed data (after the unit of work). */
     rtcToken: (app: AppRecord, user: UserRow, grants: Grants = {}, issuedAtMs?: number) => tokens.issue(app.name, identityOf(app, user), grants, issuedAtMs),
     /** The client family's pair: `token` (subject: the user id) and `rtcToken` (subject: the identity). */
-    async sessionTokens(app: AppRecord, user: UserRow, grants: Grants = {}, issuedAtMs?: number) {
-      return { token: await tokens.issue(app.name, String(user.id), {}, issuedAtMs), rtcToken: await tokens.issue(app.name, identityOf(app, user), grants, issuedAtMs) };
+    sessionTokens(app: AppRecord, user: UserRow, grants: Grants = {}, issuedAtMs?: number) {
+      return { token: tokens.issue(app.name, String(user.id), {}, issuedAtMs), rtcToken: tokens.issue(app.name, identityOf(app, user), grants, issuedAtMs) };
     },
   };
 }

@@ -2,6 +2,7 @@
 // every hold decision on them, every vet action and autopilot step with its cause (consultation_activity) and every message of its thread, in
 // time order. Read-only.
 import type { JournalEntry, TimelineEntry } from '../../../src-shared/control';
+import { HOLD_MAX_MS } from '../../../src-shared/schemas/holds';
 import { parseTimestamp } from '../clock';
 import type { ActivityRow } from '../db/repositories/messages';
 import type { ConsultationRow } from '../db/repositories/types';
@@ -60,9 +61,9 @@ const iso = (journal: string) => `${journal.replace(' ', 'T')}Z`;
 const clip = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 export function timelineOf(s: Services, c: ConsultationRow): TimelineEntry[] {
-  // The request that created it started before its row: eleven minutes of slack cover a slow request, or one
-  // held for as long as a hold may hold it (ten minutes).
-  const from = journalTime(Math.max(0, parseTimestamp(c.created_at) - 11 * 60_000));
+  // The request that created it started before its row: a minute more than a hold may hold it covers a slow
+  // request, or a held one.
+  const from = journalTime(Math.max(0, parseTimestamp(c.created_at) - HOLD_MAX_MS - 60_000));
   const entries: TimelineEntry[] = [];
   for (const endpoint of TOUCHING)
     for (const e of s.journal.entries({ endpoint, from }, PER_ENDPOINT))

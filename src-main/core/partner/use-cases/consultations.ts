@@ -19,7 +19,7 @@ export const talkToVet = useCase(A.talkToVetBody, async (c, input) => {
     });
     return { consultation: opened.consultation, vet: opened.vet, profile: profileOf(c, tx, opened.user, opened.pet) };
   });
-  return { ...profile, consultation, vet, rtcToken: await c.services.identities.rtcToken(c.app, profile.user, grantsOf(consultation), parseTimestamp(consultation.created_at)) };
+  return { ...profile, consultation, vet, rtcToken: c.services.identities.rtcToken(c.app, profile.user, grantsOf(consultation), parseTimestamp(consultation.created_at)) };
 });
 
 /** B10: a chat, registering the user (and paying) first if needed. */
@@ -29,7 +29,7 @@ export const clientTalkToVet = useCase(B.clientTalkToVetBody, async (c, input) =
     const opened = c.services.clientUsers.talkToVet(tx, c.app, input, c.chosenVet);
     return { consultation: opened.consultation, profile: clientProfileOf(c, tx, opened.user) };
   });
-  return { ...profile, consultation, ...(await c.services.identities.sessionTokens(c.app, profile.user, grantsOf(consultation), parseTimestamp(consultation.created_at))) };
+  return { ...profile, consultation, ...c.services.identities.sessionTokens(c.app, profile.user, grantsOf(consultation), parseTimestamp(consultation.created_at)) };
 });
 
 /** A9: a fresh real-time token for a known identity. */

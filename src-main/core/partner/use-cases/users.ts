@@ -27,14 +27,14 @@ export const clientProfileOf = (c: PartnerContext, tx: Tx, user: UserRow): UserP
 export const registerUser = useCase(A.registerUserBody, async (c, input) => {
   await c.services.tokens.ready(); // before the unit of work: a signer that cannot load writes nothing
   const profile = c.ctx.uow.run((tx) => profileOf(c, tx, c.services.users.register(tx, c.app, input)));
-  return { ...profile, rtcToken: await c.services.identities.rtcToken(c.app, profile.user) };
+  return { ...profile, rtcToken: c.services.identities.rtcToken(c.app, profile.user) };
 });
 
 /** B9: the user, its pet and its first payment. */
 export const registerClient = useCase(B.clientRegisterBody, async (c, input) => {
   await c.services.tokens.ready();
   const profile = c.ctx.uow.run((tx) => clientProfileOf(c, tx, c.services.clientUsers.register(tx, c.app, input)));
-  return { ...profile, ...(await c.services.identities.sessionTokens(c.app, profile.user)) };
+  return { ...profile, ...c.services.identities.sessionTokens(c.app, profile.user) };
 });
 
 /** A12. */
