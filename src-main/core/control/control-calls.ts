@@ -3,6 +3,7 @@
 // between (`/requests.har?control=include`): a session in which someone played the vet then replays
 // against a fresh simulator. They are not partner traffic, so the request journal (behaviour §14)
 // does not hold them.
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 
 export interface ControlCall {
@@ -36,6 +37,29 @@ export class ControlCallLog {
   }
 }
 
+/** A state-changing call as it arrived; its body is read when it is recorded. */
+export interface ArrivedCall {
+  started: number;
+  afterJournalId: number;
+  method: string;
+  url: string;
+  contentType: string | null;
+  body: () => string | null;
+  /** A reset that succeeds starts the log over, itself its first call. */
+  reset: boolean;
+}
+
+/** Records `call` once its answer is out: the one rule for express's control API and the lean routes (lean-routes.ts). */
+export function recordWhenAnswered(log: ControlCallLog, res: ServerResponse, call: ArrivedCall): void {
+  res.once('finish', () => {
+    if (call.reset && res.statusCode < 300) log.clear();
+    log.record({
+      afterJournalId: call.afterJournalId, time: new Date(call.started).toISOString(), method: call.method, url: call.url,
+      contentType: call.contentType, body: call.body(), status: res.statusCode, duration_ms: Date.now() - call.started,
+    });
+  });
+}
+
 /** Mounted after the control API's JSON body parser, so the body is the one the route saw. */
 export function recordControlCalls(log: ControlCallLog, newestJournalId: () => number) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -44,21 +68,13 @@ export function recordControlCalls(log: ControlCallLog, newestJournalId: () => n
     // Read now: by the time an async route answers, express has put the mount path back into req.url.
     const path = req.path;
     const afterJournalId = path === '/reset' ? 0 : newestJournalId(); // a reset starts the replay over
-    res.on('finish', () => {
-      if (path === '/requests') return; // clearing the request log clears these too (below)
-      if (path === '/reset' && res.statusCode < 300) log.clear(); // a reset starts the session over
-      log.record({
-        afterJournalId,
-        time: new Date(started).toISOString(),
-        method: req.method,
-        url: req.originalUrl,
-        contentType: req.headers['content-type'] ?? null,
+    // Clearing the request log clears these too (below), and is not one of them.
+    if (path !== '/requests')
+      recordWhenAnswered(log, res, {
+        started, afterJournalId, method: req.method, url: req.originalUrl, contentType: req.headers['content-type'] ?? null, reset: path === '/reset',
         // A body that came, even an empty list or object (`PUT /faults []` disarms): express gives {} for none.
-        body: sentBody(req) && req.body !== undefined ? bodyText(req.body) : null,
-        status: res.statusCode,
-        duration_ms: Date.now() - started,
+        body: () => (sentBody(req) && req.body !== undefined ? bodyText(req.body) : null),
       });
-    });
     if (req.method === 'DELETE' && path === '/requests') log.clear();
     next();
   };

@@ -10,7 +10,7 @@ import { isPlainJson } from '../http/plain-json';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { feedbackWriteBody, outcomeBody } from '../../../src-shared/schemas/control';
 import type { ControlPort } from '../domain/control-port';
-import type { ControlCallLog } from './control-calls';
+import { recordWhenAnswered, type ControlCallLog } from './control-calls';
 import { controlErrorOf, parseControl, tooDeepJson } from './helpers';
 import { accessRefusal } from './token-access';
 
@@ -75,8 +75,10 @@ export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (re
     const answer = (body: unknown, raw: string | null) => {
       // Taken once the body is read, as recordControlCalls (mounted after express.json) takes them.
       const started = Date.now();
-      if (reset) return answerReset(res, () => ({ time: new Date(started).toISOString(), url, contentType: req.headers['content-type'] ?? null, body: raw, duration_ms: Date.now() - started }));
-      const afterJournalId = port.queries.newestRequestId();
+      recordWhenAnswered(calls, res, {
+        started, afterJournalId: reset ? 0 : port.queries.newestRequestId(), method: req.method!, url, contentType: req.headers['content-type'] ?? null, body: () => raw, reset,
+      });
+      if (reset) return answerReset(res);
       let status = 200;
       let value: unknown;
       try {
@@ -87,21 +89,9 @@ export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (re
         value = { error: { code: e.code, message: e.message } };
       }
       sendJson(res, status, value);
-      calls.record({
-        afterJournalId, time: new Date(started).toISOString(), method: req.method!, url, contentType: req.headers['content-type'] ?? null,
-        body: raw, status, duration_ms: Date.now() - started,
-      });
     };
-    /**
-     * system-routes.ts's POST /reset: answered once the reset is durable, the bookkeeping after it still running.
-     * Recorded when the answer is out, as recordControlCalls does: a reset that succeeded starts the log over.
-     */
-    const answerReset = (res: ServerResponse, facts: () => { time: string; url: string; contentType: string | null; body: string | null; duration_ms: number }) => {
-      res.once('finish', () => {
-        if (res.statusCode < 300) calls.clear();
-        const f = facts();
-        calls.record({ afterJournalId: 0, time: f.time, method: 'POST', url: f.url, contentType: f.contentType, body: f.body, status: res.statusCode, duration_ms: f.duration_ms });
-      });
+    /** system-routes.ts's POST /reset: answered once the reset is durable, the bookkeeping after it still running. */
+    const answerReset = (res: ServerResponse) => {
       let answered = false;
       port.commands
         .reset(() => {

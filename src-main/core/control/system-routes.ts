@@ -1,6 +1,6 @@
 // Control API: health, request journal, clock, faults, reset, snapshot, demo data, openapi.json.
 import { PassThrough, type Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { inflater } from '../http/inflate';
 import { Router, type Request } from 'express';
 import { clockBody } from '../../../src-shared/schemas/control';
 import { SnapshotRefused, UploadTooLarge, type ControlPort } from '../domain/control-port';
@@ -22,9 +22,9 @@ const SNAPSHOT_LIMIT = 512 * 1024 * 1024;
  */
 function decodedUpload(req: Request): Readable {
   const encoding = String(req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  const decoder = { identity: undefined, gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress }[encoding];
-  if (decoder === undefined && encoding !== 'identity') throw new ControlError(415, 'unsupported_encoding', `Unsupported content-encoding "${encoding.slice(0, 40)}": send the snapshot as it is, or gzip, deflate or br.`);
-  const out = decoder ? decoder() : new PassThrough();
+  // The partner side's decompressors (http/inflate.ts), and x-gzip, which HTTP/1.1 says to read as gzip.
+  const out = encoding === 'identity' ? new PassThrough() : inflater(encoding === 'x-gzip' ? 'gzip' : encoding);
+  if (!out) throw new ControlError(415, 'unsupported_encoding', `Unsupported content-encoding "${encoding.slice(0, 40)}": send the snapshot as it is, or gzip, deflate or br.`);
   req.on('close', () => {
     if (!req.complete) out.destroy(new Error('the client closed the connection before the whole snapshot arrived'));
   });
