@@ -264,8 +264,11 @@ const looksLikeJson = (text: string) => /^\s*[[{"]/.test(text);
 
 /** Any request body text: structure first (JSON or form pairs), then the pattern fallback, then card numbers left in any text. */
 export function maskBodyText(text: string, contentType = ''): string {
-  const structural = /json/i.test(contentType) || looksLikeJson(text) ? maskJsonText(maskJsonShapes(text)) : maskFormText(text);
-  return maskCards(maskSecretPatterns(structural));
+  // Looked for once: masking writes only `***`, so no step after this one can make a card number appear.
+  const cards = holdsCard(text);
+  const structural = /json/i.test(contentType) || looksLikeJson(text) ? maskJsonText(cards ? maskJsonShapes(text) : text) : maskFormText(text);
+  const masked = maskSecretPatterns(structural);
+  return cards ? maskCards(masked) : masked;
 }
 
 /** A query string: its pairs by decoded key (`pass%77ord`, `user[password]`). */
