@@ -62,6 +62,8 @@ export interface FaultRule {
   probability?: number; // 0..1, default 1
   count?: number | null; // remaining matches, null = unlimited
 }
+/** The most fault rules the simulator keeps (schemas/faults.ts). */
+export const MAX_FAULT_RULES = 100;
 
 export interface AppRecord {
   id: number;

@@ -1,22 +1,13 @@
 // Fault rules: make chosen endpoints slow or failing, to test a partner's error handling.
 import { z } from 'zod';
+import { faultRuleSchema, faultRulesSchema, MAX_FAULT_RULES } from '../../../src-shared/schemas/faults';
 import type { FaultRule } from '../../../src-shared/control';
 import type { UnitOfWork } from '../db/unit-of-work';
 import { randomHex, type Reads, type Tx } from './context';
 
-export const faultRuleSchema = z.object({
-  id: z.string().optional(),
-  endpoint: z.string().regex(/^([AB]\d{1,2}|\*)$/, 'endpoint must be an endpoint id such as A8, or *'),
-  method: z.enum(['GET', 'POST']).optional(),
-  delay_ms: z.number().int().min(0).max(60000).optional(),
-  status: z.number().int().min(400).max(599).optional(),
-  message: z.string().max(500).optional(),
-  probability: z.number().min(0).max(1).optional(),
-  count: z.number().int().min(1).nullable().optional(),
-});
-export const faultRulesSchema = z.array(faultRuleSchema).max(100);
+export { faultRuleSchema, faultRulesSchema };
 /** Rules as stored: every one has its id, and a count that ran down may be 0. */
-const storedRulesSchema = z.array(faultRuleSchema.extend({ id: z.string(), count: z.number().int().min(0).nullable() })).max(100);
+const storedRulesSchema = z.array(faultRuleSchema.extend({ id: z.string(), count: z.number().int().min(0).nullable() })).max(MAX_FAULT_RULES);
 
 const FAULTS_KEY = 'faults';
 

@@ -1,14 +1,14 @@
 // Fault rules: make an endpoint slow or failing, to test a partner's error handling. Every field has its label
 // and says under it what is wrong; Remaining follows the requests the rules answer, without a reload.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../api';
 import { useStore } from '../store';
 import type { FaultRule } from '../store/shared';
 import { ENDPOINT_LIST as ENDPOINTS } from '../../../src-shared/endpoint-list';
 import { useAction } from '../components/common';
 import { refresh } from '../sync';
-import { Field, noting } from './settings/Field';
-import { EMPTY_DRAFT, MAX_RULES, refusalErrors, ruleOf, type FaultErrors, type FaultField, type FaultRuleDraft } from './settings/fault-rule-form';
+import { Field, fieldChecks, noting, useFocusFirstError } from './settings/Field';
+import { EMPTY_DRAFT, MAX_RULES, refusalErrors, type FaultErrors, type FaultField, type FaultRuleDraft } from './settings/fault-rule-form';
 
 /** Rules sent back to the simulator: a used-up rule (count 0) is one it stores but does not take in. */
 const inForce = (rules: FaultRule[]) => rules.filter((r) => r.count !== 0);
@@ -34,15 +34,16 @@ export function FaultsEditor() {
   const [draft, setDraft] = useState<FaultRuleDraft>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<FaultErrors>({});
   const [refusal, setRefusal] = useState<string>();
-  const form = useRef<HTMLFormElement>(null);
+  const { form, focusFirstError } = useFocusFirstError();
   useLiveRemaining();
+  useEffect(() => void fieldChecks(), []); // the rule checks (with zod) load while the tester reads the list
 
   const edit = (field: FaultField, value: string) => {
     setDraft({ ...draft, [field]: value });
     if (errors[field]) setErrors({ ...errors, [field]: undefined }); // the field is being fixed: its error goes
   };
   /** Moves the keyboard to the first field that is wrong, so what to fix is where the tester is. */
-  const focusFirstError = () => setTimeout(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
 
   const save = (rules: FaultRule[], label: { ok: string; failed: string }, onRefused?: (message: string) => void) =>
     run(label, noting(() => api.put<{ items: FaultRule[] }>('/faults', { items: inForce(rules) }), onRefused ?? (() => undefined)));
@@ -50,7 +51,7 @@ export function FaultsEditor() {
   const add = async (e: FormEvent) => {
     e.preventDefault();
     setRefusal(undefined);
-    const checked = ruleOf(draft);
+    const checked = (await fieldChecks()).checkFaultRule(draft);
     if (checked.errors) return (setErrors(checked.errors), focusFirstError());
     const kept = inForce(faults);
     if (kept.length >= MAX_RULES) return setRefusal(`The simulator keeps at most ${MAX_RULES} rules: remove one first.`);

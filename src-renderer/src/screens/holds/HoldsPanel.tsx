@@ -1,10 +1,10 @@
 // Settings → Holds: the armed breakpoints (what each waits for, how many more it holds, how long a held call
 // waits and what happens then), each with Remove, and a form to arm one. Every field has its label and says
 // under it, in words, what is wrong; the checks are the control API's own (arm-checks.ts, loaded lazily).
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useStore } from '../../store';
 import { ENDPOINT_LIST } from '../../../../src-shared/endpoint-list';
-import { Field } from '../settings/Field';
+import { Field, useFocusFirstError } from '../settings/Field';
 import type { ArmDraft, ArmErrors, ArmField } from './arm-checks';
 import { arm, removeHold } from './holds-actions';
 import './holds.css';
@@ -18,13 +18,12 @@ export function HoldsPanel() {
   const [draft, setDraft] = useState<ArmDraft>(EMPTY);
   const [errors, setErrors] = useState<ArmErrors>({});
   const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const { form, focusFirstError } = useFocusFirstError();
 
   const edit = (field: ArmField, value: string) => {
     setDraft({ ...draft, [field]: value });
     if (errors[field]) setErrors({ ...errors, [field]: undefined }); // the field is being fixed: its error goes
   };
-  const focusFirstError = () => setTimeout(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const { checkArm, refusedField } = await armChecks();

@@ -1,6 +1,6 @@
 // A form field with its label and, right under it, what is wrong with it in words: the error is tied to the
 // field (aria-invalid, aria-describedby) so a screen reader says it when the field is focused.
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { sentence } from '../../components/common';
 import './settings.css';
 
@@ -48,3 +48,16 @@ export const refusalOf = (message: string, field: string) => sentence(message.st
 
 /** The checks that use the control API's zod schemas, in a chunk of their own (see field-checks.ts). */
 export const fieldChecks = () => import('./field-checks');
+
+/**
+ * A form's ref, and a call that takes the keyboard to its first field that is wrong, once the render that shows
+ * the errors is done: the errors may be set after an await (a lazily loaded check), when a timer could run first.
+ */
+export function useFocusFirstError() {
+  const form = useRef<HTMLFormElement>(null);
+  const [asked, ask] = useState(0);
+  useEffect(() => {
+    if (asked) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [asked]);
+  return { form, focusFirstError: () => ask((n) => n + 1) };
+}

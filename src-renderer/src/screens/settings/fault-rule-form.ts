@@ -1,8 +1,6 @@
-// A fault rule as the form holds it (text, as typed) and the rule it makes, with a sentence per field that is
-// wrong. The limits are the simulator's (faultRuleSchema in src-main/core/domain/faults.ts, which the renderer
-// cannot import: it lives beside the database code); keep the two in step.
-import type { FaultRule } from '../../store/shared';
-import { numberOf } from './typed-number';
+// A fault rule as the form holds it (text, as typed), and a sentence per field that is wrong. The checks are the
+// simulator's own schema (src-shared/schemas/faults.ts), applied in field-checks.ts (loaded with zod, on its own).
+import { MAX_FAULT_RULES } from '../../../../src-shared/control';
 
 export interface FaultRuleDraft { endpoint: string; delay_ms: string; status: string; message: string; probability: string; count: string }
 export type FaultField = keyof FaultRuleDraft;
@@ -10,7 +8,7 @@ export type FaultErrors = Partial<Record<FaultField, string>>;
 
 export const EMPTY_DRAFT: FaultRuleDraft = { endpoint: 'A8', delay_ms: '', status: '500', message: '', probability: '1', count: '' };
 /** The simulator keeps at most this many rules. */
-export const MAX_RULES = 100;
+export const MAX_RULES = MAX_FAULT_RULES;
 
 export const FAULT_RULE_WORDS: Record<FaultField, string> = {
   endpoint: 'Endpoint must be an endpoint id such as A8, or all endpoints.',
@@ -20,34 +18,7 @@ export const FAULT_RULE_WORDS: Record<FaultField, string> = {
   probability: 'Probability must be between 0 and 1 (0.25 fires on one request in four).',
   count: 'Count must be a whole number of 1 or more, or empty for no limit.',
 };
-const NOTHING_TO_DO = 'Give a status, a delay, or both: a rule with neither changes nothing.';
-
-const wholeIn = (n: number | undefined, min: number, max: number) => n !== undefined && Number.isInteger(n) && n >= min && n <= max;
-
-/** The rule the draft describes, or what is wrong with it, field by field (nothing is dropped: a bad field is an error). */
-export function ruleOf(d: FaultRuleDraft): { rule: Omit<FaultRule, 'id'>; errors?: undefined } | { rule?: undefined; errors: FaultErrors } {
-  const errors: FaultErrors = {};
-  const rule: Omit<FaultRule, 'id'> = { endpoint: d.endpoint };
-  if (!/^([AB]\d{1,2}|\*)$/.test(d.endpoint)) errors.endpoint = FAULT_RULE_WORDS.endpoint;
-  const optional = (field: 'delay_ms' | 'status' | 'count', min: number, max: number) => {
-    if (!d[field].trim()) return;
-    const n = numberOf(d[field]);
-    if (wholeIn(n, min, max)) rule[field] = n;
-    else errors[field] = FAULT_RULE_WORDS[field];
-  };
-  optional('delay_ms', 0, 60_000);
-  optional('status', 400, 599);
-  optional('count', 1, Number.MAX_SAFE_INTEGER);
-  if (d.message.length > 500) errors.message = FAULT_RULE_WORDS.message;
-  else if (d.message.trim()) rule.message = d.message.trim();
-  if (d.probability.trim()) {
-    const p = numberOf(d.probability);
-    if (p !== undefined && p >= 0 && p <= 1) rule.probability = p;
-    else errors.probability = FAULT_RULE_WORDS.probability;
-  } // empty: the simulator's default, every matching request
-  if (!errors.status && !errors.delay_ms && rule.status === undefined && !rule.delay_ms) errors.status = NOTHING_TO_DO;
-  return Object.keys(errors).length ? { errors } : { rule };
-}
+export const NOTHING_TO_DO = 'Give a status, a delay, or both: a rule with neither changes nothing.';
 
 /**
  * The simulator's refusal of a PUT /faults ("3.status: Too small: …; 3.count: …") as the form's words for the
