@@ -13,7 +13,7 @@ import { privateDataDir } from './db/private-files';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { checkFilesInBackground } from './db/integrity-check';
 import { JOURNAL_MIGRATIONS } from './db/migrations';
-import { capJournalBytes, journalCapBytesOf } from './db/repositories/journal';
+import { journalCapBytesOf } from './db/repositories/journal';
 import { NoticeBoard } from './db/notices';
 import type { DurableFs } from './db/oplog';
 import type { DomainContext } from './domain/context';
@@ -144,7 +144,6 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
     db = await Database.open({ file, checkpointIntervalMs: options.checkpointIntervalMs, notices: board, fs: options.fs, preread });
     // The journal is its own file, checkpointed less often: partner data stays small and cheap to write out.
     journalDb = await Database.open({ file: dataDir ? join(dataDir, 'journal.sqlite') : undefined, migrations: JOURNAL_MIGRATIONS, checkpointIntervalMs: 30_000, notices: board, fs: options.fs });
-    capJournalBytes(journalDb, journalCapBytes);
   } catch (err) {
     lock?.release();
     throw err;
@@ -156,7 +155,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   const ctx: DomainContext = { db, uow: db.uow, clock, events: new SimulatorEventBus(), baseUrl: () => baseUrl };
   const journalCap = options.journalCap ?? 10_000;
   const store = new SimClockStore(clock);
-  const services = buildServices(ctx, { journalDb, journalCap, random: options.random, forgetRateWindows: () => store.resetAll() });
+  const services = buildServices(ctx, { journalDb, journalCap, journalCapBytes, random: options.random, forgetRateWindows: () => store.resetAll() });
   const notices = board.list;
   // The UI reloads /health (and with it the header's notice) on a `simulator` event; notices after
   // start are rare (a failing save, the page check), so the full reload it causes is affordable.

@@ -25,7 +25,7 @@ export interface DatabaseOptions {
   preread?: Promise<Uint8Array | undefined>;
 }
 
-// The request journal's byte cap (repositories/journal.ts capJournalBytes). Here, apart from the repository,
+// The request journal's byte cap (repositories/journal.ts journalRepo). Here, apart from the repository,
 // because the CLI's flag parser checks the range before anything of the database is loaded.
 /** Stored bytes the journal keeps by default (behaviour §13): its file, and sql.js's copy of it in memory. */
 export const DEFAULT_JOURNAL_CAP_BYTES = 64 * 1024 * 1024;

@@ -30,9 +30,13 @@ const heldEntry = (e: PendingEntry): JournalEntry => entryOf({ ...e.summary, que
 /** How long a recorded entry waits in memory before its batch is compressed and written out. */
 const FLUSH_DELAY_MS = 50;
 
-/** `ctx.events` hears of every entry recorded; `db` is the journal's own database (unlogged writes). */
-export function journalService(ctx: { events: SimulatorEventBus }, db: Database, cap: number) {
-  const stored = journalRepo(db);
+/**
+ * `ctx.events` hears of every entry recorded; `db` is the journal's own database (unlogged writes). It keeps
+ * the newest `cap` entries in at most `capBytes` stored bytes (undefined: the default, 64 MiB).
+ */
+export function journalService(ctx: { events: SimulatorEventBus }, db: Database, cap: number, capBytes?: number) {
+  const stored = journalRepo(db, capBytes);
+  stored.fitUnderCap();
   // The last blocks read: an export or a search reads rows newest first, so consecutive rows share a
   // block and each block is inflated once. Two, so a reader alternating between neighbours does not
   // thrash; kept only until the read is over (a block of large bodies can hold megabytes).

@@ -36,6 +36,8 @@ import { vetService } from './vets';
 export interface ServiceOptions {
   journalDb: Database;
   journalCap: number;
+  /** The journal's stored bytes at most (undefined: the default); checked by the caller. */
+  journalCapBytes?: number;
   random?: () => number;
   /** The rate limiter's windows: a reset or a restore starts them over. */
   forgetRateWindows?: () => void;
@@ -66,7 +68,7 @@ export function buildServices(ctx: DomainContext, opts: ServiceOptions) {
   const feedback = feedbackService({ clock });
   const faults = faultService({ uow, reads, random });
   const holds = holdArmingService({ uow, reads });
-  const journal = journalService(ctx, opts.journalDb, opts.journalCap);
+  const journal = journalService(ctx, opts.journalDb, opts.journalCap, opts.journalCapBytes);
   const autopilot = autopilotService({ clock, uow, reads, consultations, messages, feedback, vets, rules: autopilotRules });
   const clockSettings = clockService({ clock, uow, reads, steps: autopilot.steps });
   const defaults = defaultsService({ db, uow, apps, vets, payments, catalogueFile: opts.catalogueFile ?? resourcePath('packages.json') });

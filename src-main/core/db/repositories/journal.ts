@@ -72,10 +72,6 @@ function where(f: JournalFilter, page?: Omit<JournalPage, 'limit'>): { sql: stri
 }
 
 
-// The byte cap of each journal database, set once it is open (capJournalBytes). Kept beside the
-// database rather than passed through the journal service, which knows only the entry cap.
-const byteCaps = new WeakMap<Database, number>();
-
 /** What a row costs besides its block, for the estimate made before a batch is inserted (measured after). */
 const ROW_BYTES = 128;
 
@@ -123,17 +119,6 @@ export function journalCapBytesOf(bytes: number | undefined): number {
   return bytes;
 }
 
-/**
- * Caps the stored journal at `bytes` (default 64 MiB): every later batch makes room first. A journal
- * already past the cap (an older version, a lower cap) is trimmed now, and its free pages given back —
- * deleted rows leave the file its size, and sql.js holds the whole file in memory.
- */
-export function capJournalBytes(db: Database, bytes: number): void {
-  byteCaps.set(db, bytes);
-  makeRoom(db, bytes, 0);
-  compact(db, bytes);
-}
-
 /** VACUUM when free pages are a large share of the file (outside any transaction: at start, after a clear). */
 function compact(db: Database, cap: number): void {
   const { used, file } = usedBytes(db);
@@ -146,7 +131,16 @@ function compact(db: Database, cap: number): void {
   }
 }
 
-export const journalRepo = (db: Database) => ({
+/** The stored journal, kept under `capBytes` (default 64 MiB): every batch makes room first. */
+export const journalRepo = (db: Database, capBytes = DEFAULT_JOURNAL_CAP_BYTES) => ({
+  /**
+   * Trims a journal already past the cap (an older version, a lower cap) and gives its free pages back —
+   * deleted rows leave the file its size, and sql.js holds the whole file in memory. At open.
+   */
+  fitUnderCap(): void {
+    makeRoom(db, capBytes, 0);
+    compact(db, capBytes);
+  },
   maxId: () => Number(db.get<{ id: number | null }>('SELECT max(id) AS id FROM journal')?.id ?? 0),
   /**
    * Inserts consecutive entries and the block of their details: few statements of many rows, since in
@@ -154,9 +148,8 @@ export const journalRepo = (db: Database) => ({
    */
   insertBatch(entries: readonly JournalInsert[], block: Uint8Array): void {
     const first = entries[0].summary.id;
-    const cap = byteCaps.get(db);
     // Room is made before the insert, so the file never grows past the cap (freed pages are reused)...
-    if (cap) makeRoom(db, cap, block.length + entries.reduce((n, e) => n + ROW_BYTES + e.query.length + e.summary.path.length, 0));
+    makeRoom(db, capBytes, block.length + entries.reduce((n, e) => n + ROW_BYTES + e.query.length + e.summary.path.length, 0));
     db.runUnlogged('INSERT INTO journal_batch (id, last_id, detail) VALUES (?,?,?)', [first, entries[entries.length - 1].summary.id, block]);
     for (let at = 0; at < entries.length; ) {
       const rows = INSERT_SIZES.find((n) => n <= entries.length - at)!;
@@ -179,7 +172,7 @@ export const journalRepo = (db: Database) => ({
       at += rows;
     }
     // ...and checked after it, where the estimate fell short.
-    if (cap) makeRoom(db, cap, 0, first);
+    makeRoom(db, capBytes, 0, first);
   },
   /** Drops entries older than `keepFromId`, and the blocks that held only such entries. */
   trim(keepFromId: number): void {
@@ -190,7 +183,7 @@ export const journalRepo = (db: Database) => ({
     db.runUnlogged('DELETE FROM journal');
     db.runUnlogged('DELETE FROM journal_batch');
     // An emptied journal would otherwise keep its file's size, on disk and in memory.
-    compact(db, byteCaps.get(db) ?? DEFAULT_JOURNAL_CAP_BYTES);
+    compact(db, capBytes);
   },
   /** The deflated block of a batch (see journal/batch.ts). */
   block: (id: number) => db.get<{ detail: Uint8Array }>('SELECT detail FROM journal_batch WHERE id = ?', [id])?.detail,
