@@ -50,18 +50,27 @@ export const holdArmBody = z
   .strict();
 export type HoldArm = z.input<typeof holdArmBody>;
 
+/**
+ * A hold as stored (and shown): the arm body's fields with the arm body's own checks, every one present (no
+ * defaults; null for an absent method, app or match), plus what arming adds: the id, what is left of the count,
+ * when. App and match keep the looser checks a stored list always had (their size only, not the arm body's slug
+ * and key rules). Listed field by field rather than `.extend`ed: `.extend` would keep the arm body's `.strict()`
+ * (a stored hold's unknown keys are dropped, not refused) and put the added fields last, while a parsed hold's
+ * keys keep arm()'s order (GET /holds shows them so after a restart).
+ */
+const arm = holdArmBody.shape;
 export const storedHoldsSchema = z
   .array(
     z.object({
       id: z.string().regex(/^hold_\d{1,9}$/),
-      endpoint: z.enum(ENDPOINT_IDS),
-      method: z.enum(['GET', 'POST', 'HEAD']).nullable(),
+      endpoint: arm.endpoint,
+      method: arm.method.unwrap().nullable(),
       app: z.string().max(40).nullable(),
       match: z.record(z.string().max(100), matchValue).nullable(),
-      count: z.number().int().min(0).max(1000),
-      remaining: z.number().int().min(0).max(1000).nullable(),
-      timeout_ms: z.number().int().min(100).max(HOLD_MAX_MS),
-      on_timeout: z.enum(['release', 'fail']),
+      count: arm.count.unwrap(),
+      remaining: arm.count.unwrap().nullable(),
+      timeout_ms: arm.timeout_ms.unwrap(),
+      on_timeout: arm.on_timeout.unwrap(),
       created_at: z.string().max(40),
     }),
   )

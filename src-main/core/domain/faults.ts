@@ -4,6 +4,7 @@ import { faultRuleSchema, faultRulesSchema, MAX_FAULT_RULES } from '../../../src
 import type { FaultRule } from '../../../src-shared/control';
 import type { UnitOfWork } from '../db/unit-of-work';
 import { randomHex, type Reads, type Tx } from './context';
+import { readStoredSetting } from './stored-setting';
 
 export { faultRuleSchema, faultRulesSchema };
 /** Rules as stored: every one has its id, and a count that ran down may be 0. */
@@ -15,21 +16,15 @@ export function faultService({ uow, reads, random = Math.random }: { uow: UnitOf
   let rules: FaultRule[] = [];
   const persist = (tx: Tx, next: FaultRule[]) => tx.meta.set(FAULTS_KEY, JSON.stringify(next));
   return {
-    /** The stored rules (at start, after a reset or a restore). */
     /**
      * The stored rules (at start, after a reset or a restore); rules that do not read as fault rules (a hostile
      * snapshot's `{"a":1}` made every partner request answer 500) mean none: the sentence to tell, or undefined.
      */
     load(): string | undefined {
-      const stored = reads.meta.get(FAULTS_KEY);
-      rules = [];
-      if (!stored) return undefined;
-      try {
-        rules = storedRulesSchema.parse(JSON.parse(stored)) as FaultRule[];
-        return undefined;
-      } catch {
-        return 'The stored fault rules do not read as fault rules; none are in force.';
-      }
+      const read = readStoredSetting(reads.meta, FAULTS_KEY, (json) => storedRulesSchema.parse(json) as FaultRule[], [],
+        () => 'The stored fault rules do not read as fault rules; none are in force.');
+      rules = read.value;
+      return read.problem;
     },
     list: () => rules,
     replace(next: z.infer<typeof faultRulesSchema>): FaultRule[] {

@@ -6,6 +6,7 @@ import { checkAutopilot } from '../../../../src-shared/schemas/autopilot';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { DomainError } from '../../errors';
 import type { Reads, Tx } from '../context';
+import { readStoredSetting } from '../stored-setting';
 
 const RULES_KEY = 'autopilot';
 const NO_RULES: AutopilotDocument = { rules: [] };
@@ -34,15 +35,10 @@ export function autopilotRulesService({ uow, reads }: { uow: UnitOfWork; reads: 
      * sentence to tell (a notice at start; a restore with it is refused), as for fault rules and holds.
      */
     load(): string | undefined {
-      const stored = reads.meta.get(RULES_KEY);
-      current = NO_RULES;
-      if (!stored) return undefined;
-      try {
-        current = validAutopilot(JSON.parse(stored));
-        return undefined;
-      } catch (err) {
-        return `The stored autopilot rules do not read (${(err as Error).message}); the autopilot is off until rules are set again.`;
-      }
+      const read = readStoredSetting(reads.meta, RULES_KEY, validAutopilot, NO_RULES,
+        (err) => `The stored autopilot rules do not read (${(err as Error).message}); the autopilot is off until rules are set again.`);
+      current = read.value;
+      return read.problem;
     },
     get: (): AutopilotDocument => current,
     /** Replaces the rules for consultations created from now on; a refused document changes nothing. */

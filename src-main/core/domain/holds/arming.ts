@@ -7,6 +7,7 @@ import { storedHoldsSchema, type Hold, type holdArmBody } from '../../../../src-
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { DomainError } from '../../errors';
 import type { Reads, Tx } from '../context';
+import { readStoredSetting } from '../stored-setting';
 
 const HOLDS_KEY = 'holds';
 const SEQ_KEY = 'holds_seq';
@@ -38,15 +39,10 @@ export function holdArmingService({ uow, reads }: { uow: UnitOfWork; reads: Read
   return {
     /** The stored holds (at start, after a reset or a restore); a list that does not read as holds means none. */
     load(): string | undefined {
-      const stored = reads.meta.get(HOLDS_KEY);
-      remember([]);
-      if (!stored) return undefined;
-      try {
-        remember(storedHoldsSchema.parse(JSON.parse(stored)) as Hold[]);
-        return undefined;
-      } catch {
-        return 'The stored holds do not read as holds; none are armed.';
-      }
+      const read = readStoredSetting(reads.meta, HOLDS_KEY, (json) => storedHoldsSchema.parse(json) as Hold[], [],
+        () => 'The stored holds do not read as holds; none are armed.');
+      remember(read.value);
+      return read.problem;
     },
     list: (): Hold[] => holds,
     arm(body: z.output<typeof holdArmBody>): Hold {
