@@ -18,10 +18,11 @@ export function holdCommands(s: Services) {
       const held = heldOne(id);
       if (held && vetId !== undefined) {
         if (!PICKS_A_VET.has(held.endpoint)) throw new DomainError(422, [`vet_id: only a held A8 or B10 picks a vet; this is ${held.endpoint}.`]);
-        const vet = s.vets.list().find((v) => v.id === vetId);
+        // One vet's row, busy flag included: not the whole roster to find it.
+        const vet = s.reads.vets.byId(vetId);
         if (!vet) throw new DomainError(422, [`vet_id: there is no vet ${vetId}.`]);
-        if (!vet.online) throw new DomainError(409, [`${vetId} is offline: set them online first, or release without vet_id.`], {}, 'vet_unavailable');
-        if (vet.busy) throw new DomainError(409, [`${vetId} is busy with another consultation: release without vet_id, or pick a free vet.`], {}, 'vet_unavailable');
+        if (vet.online !== 1) throw new DomainError(409, [`${vetId} is offline: set them online first, or release without vet_id.`], {}, 'vet_unavailable');
+        if (vet.busy === 1) throw new DomainError(409, [`${vetId} is busy with another consultation: release without vet_id, or pick a free vet.`], {}, 'vet_unavailable');
       }
       return s.held.decide(id, { kind: 'release', vet_id: vetId, by });
     },
