@@ -38,6 +38,14 @@ export interface JournalExchange {
   readonly injected?: JournalSummary['injected'];
   /** A held request: what was decided, by whom, after how long (behaviour §18). */
   readonly hold?: HoldOutcome;
+  /** The request as masked before its answer (a held one, for the list of held requests): masked once, not again. */
+  readonly captured?: EarlyCapture;
+}
+
+/** A request masked early, with the body it was masked with: the entry reuses it when it records that body. */
+export interface EarlyCapture {
+  body: RequestBody;
+  request: CapturedRequest;
 }
 
 function responseBytes(headers: Record<string, string>, body: string | undefined): number {
@@ -63,7 +71,7 @@ function write(x: JournalExchange, body: RequestBody, duration: number): void {
   let request: CapturedRequest | undefined;
   let failure: string | undefined;
   try {
-    request = captureRequest(x.req.headers, body, x.query);
+    request = x.captured?.body === body ? x.captured.request : captureRequest(x.req.headers, body, x.query);
   } catch (err) {
     // The entry still lands, without the request side that could not be read.
     failure = `The journal could not record this request: ${(err as Error).message}`;

@@ -48,8 +48,11 @@ export async function holdIfArmed(
   holds.consume(hold);
   let body: string | null = null;
   try {
-    // Cut as the journal cuts it: the list of held requests is fetched on every held event.
-    body = cut(captureRequest(call.req.headers, call.body, call.query).body).text;
+    // Masked once, as the journal masks it: the call keeps it for its journal entry. Cut as the journal cuts
+    // it: the list of held requests is fetched on every held event.
+    const request = captureRequest(call.req.headers, call.body, call.query);
+    call.captured = { body: call.body, request };
+    body = cut(request.body).text;
   } catch {
     // Shown without its body rather than not held.
   }

@@ -11,7 +11,7 @@ import type { Decision, Parking } from '../domain/holds/desk';
 import { journalTime } from '../journal/time';
 import { NO_BODY, type InputReading, type RequestBody } from '../http/body';
 import { envelopeText } from '../http/envelope';
-import { recordExchange, type Journal, type JournalExchange } from '../http/journal-recorder';
+import { recordExchange, type EarlyCapture, type Journal, type JournalExchange } from '../http/journal-recorder';
 import type { Bag } from '../http/laravel-input';
 import type { UploadedImage } from '../http/multipart';
 import { ensureRateHeaders, type SimClockStore } from '../http/rate-limit';
@@ -64,6 +64,8 @@ export class PartnerCall implements InputReading, JournalExchange {
   holding?: { parking: Parking; decision: Decision; heldMs: number };
   /** What the hold's decision came to, for the journal; made when the answer is written. */
   hold?: HoldOutcome;
+  /** The request as masked when a hold held it (hold-step.ts): its journal entry reuses it rather than mask it again. */
+  captured?: EarlyCapture;
   readonly head = new ResponseHead();
   status = 200;
   responseBody?: string;
