@@ -1,6 +1,9 @@
 // The UI's only transport: the control API over HTTP (architecture principle 2).
+import type { RefusalPart } from './screens/settings/refusals';
+
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  /** `details`: the problems a refusal names one by one, each with its path (a refused autopilot document's). */
+  constructor(readonly status: number, readonly code: string, message: string, readonly details: RefusalPart[] = []) {
     super(message);
   }
 }
@@ -17,8 +20,8 @@ async function call<T>(method: string, path: string, body?: unknown, raw?: BodyI
   const text = await res.text();
   const data = text ? (JSON.parse(text) as unknown) : undefined;
   if (!res.ok) {
-    const err = (data as { error?: { code: string; message: string } })?.error;
-    throw new ApiError(res.status, err?.code ?? 'error', err?.message ?? `HTTP ${res.status}`);
+    const err = (data as { error?: { code: string; message: string; details?: RefusalPart[] } })?.error;
+    throw new ApiError(res.status, err?.code ?? 'error', err?.message ?? `HTTP ${res.status}`, err?.details);
   }
   return data as T;
 }

@@ -2,7 +2,7 @@
 // steps waiting for the simulator clock. The YAML reader loads only when this panel is shown (its own chunk);
 // the simulator checks the document with its schema and answers the paths of its problems, mapped to lines here.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { api } from '../api';
+import { api, ApiError } from '../api';
 import { useStore } from '../store';
 import type { AutopilotProblem, PendingStep } from '../../../src-shared/control';
 import { useAction } from '../components/common';
@@ -21,14 +21,6 @@ rules:                      # the first rule whose match fits a new consultation
     steps:
       - { after: 30s, outcome: { accepted: 70, declined: 20, notanswered: 10 } }   # weights, or one value
 `;
-
-/** PUT /autopilot, keeping the problems of a refusal (the shared api client keeps only the message). */
-async function putRules(doc: unknown): Promise<{ ok: true } | { ok: false; message: string; details: AutopilotProblem[] }> {
-  const res = await fetch('/__sim/v1/autopilot', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(doc) });
-  if (res.ok) return { ok: true };
-  const body = (await res.json().catch(() => ({}))) as { error?: { message?: string; details?: AutopilotProblem[] } };
-  return { ok: false, message: body.error?.message ?? `HTTP ${res.status}`, details: body.error?.details ?? [] };
-}
 
 /** Whether two documents say the same, whatever their key order (the simulator answers keys in the schema's order). */
 function sameDocument(a: unknown, b: unknown): boolean {
@@ -74,9 +66,12 @@ export function AutopilotEditor() {
     const { readAutopilotText } = await yamlTools();
     const read = readAutopilotText(text);
     if (read.problems.length) return setProblems(read.problems);
-    const answer = await putRules(read.value ?? { rules: [] });
-    if (!answer.ok) {
-      setProblems(answer.details.length ? answer.details.map((p) => ({ ...p, line: read.lineOf(p.path) })) : [{ path: '', message: answer.message }]);
+    try {
+      await api.put('/autopilot', read.value ?? { rules: [] });
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      // Each problem the refusal names, on its line; a refusal that names none (a malformed body), as it is said.
+      setProblems(e.details.length ? e.details.map((p) => ({ ...p, line: read.lineOf(p.path) })) : [{ path: '', message: e.message }]);
       return notify('error', 'The autopilot rules were not saved: see the problems under the editor.');
     }
     setProblems([]);

@@ -8,7 +8,7 @@ import type { Store } from './types';
 export interface HoldsSlice {
   /** Armed holds, oldest first. */
   holds: Hold[];
-  /** Requests waiting for a decision, oldest first (the order they queue in). */
+  /** Requests waiting for a decision, oldest first: the order they queue in, as the simulator lists them. */
   held: HeldRequest[];
   /** Held ids this window is deciding now: their cards wait for the answer instead of offering actions twice. */
   deciding: string[];
@@ -17,14 +17,12 @@ export interface HoldsSlice {
   setDeciding: (id: string, on: boolean) => void;
 }
 
-const oldestFirst = (a: HeldRequest, b: HeldRequest) => a.received_at.localeCompare(b.received_at) || a.id.localeCompare(b.id, 'en', { numeric: true });
-
 export const holdsSlice: StateCreator<Store, [], [], HoldsSlice> = (set, get) => ({
   holds: [],
   held: [],
   deciding: [],
   setHolds: (holds) => set({ holds }),
-  setHeld: (held) => set({ held: held.slice().sort(oldestFirst) }),
+  setHeld: (held) => set({ held }),
   setDeciding: (id, on) => {
     const rest = get().deciding.filter((d) => d !== id);
     set({ deciding: on ? [...rest, id] : rest });

@@ -32,8 +32,8 @@ export function HoldsPanel() {
     setErrors({});
     setBusy(true);
     const hold = await arm(checked.body, (message) => {
-      const field = refusedField(message);
-      if (field) (setErrors({ [field]: message.replace(/^\w+: /, '') }), focusFirstError());
+      const refused = refusedField(message);
+      if (refused) (setErrors({ [refused.field]: refused.error }), focusFirstError());
     });
     setBusy(false);
     if (hold) setDraft({ ...EMPTY, endpoint: draft.endpoint, app: draft.app });

@@ -5,6 +5,7 @@ import type { HoldArmRequest } from '../../../../src-shared/control';
 import { holdArmBody } from '../../../../src-shared/schemas/holds';
 import { sentence } from '../../components/common';
 import { numberOf } from '../settings/typed-number';
+import { partOf } from '../settings/refusals';
 
 export interface ArmDraft { endpoint: string; app: string; count: string; timeout_s: string; on_timeout: 'release' | 'fail'; match: string }
 export type ArmField = keyof ArmDraft;
@@ -47,8 +48,8 @@ export function checkArm(d: ArmDraft): { body: HoldArmRequest; errors?: undefine
   return Object.keys(errors).length ? { errors } : { body };
 }
 
-/** The simulator's refusal ("count: count must be …") by the field it names, or undefined. */
-export function refusedField(message: string): ArmField | undefined {
-  const api = /^(\w+):/.exec(message)?.[1];
-  return api ? FIELD[api] : undefined;
+/** The simulator's refusal ("count: count must be …") as the field it names and what it says there, or undefined. */
+export function refusedField(message: string): { field: ArmField; error: string } | undefined {
+  const { path, message: error } = partOf(message);
+  return Object.hasOwn(FIELD, path) ? { field: FIELD[path], error } : undefined;
 }

@@ -1,12 +1,13 @@
 // The decisions on a held call, as the UI makes them: each says in a toast what the waiting client got (or
 // why the simulator refused: already decided, a busy vet), and takes the card away at once rather than at
-// the next event, so a card never offers a decision twice.
+// the next event, so a card never offers a decision twice. Arming and removing a hold only say how it went:
+// the `holds` state event that the change causes reads the list again (holds-sync.ts), as for a script's.
 import { api } from '../../api';
 import { useStore } from '../../store';
 import { sentence } from '../../components/common';
 import type { HeldRequest, HoldArmRequest, HoldOutcome, Hold } from '../../../../src-shared/control';
 import { outcomeWords } from './outcome-words';
-import { refreshHeld, refreshHolds } from './holds-sync';
+import { refreshHeld } from './holds-sync';
 
 export type Decision =
   | { kind: 'release'; vet_id?: string }
@@ -70,7 +71,6 @@ export async function arm(body: HoldArmRequest, onRefused?: (message: string) =>
   try {
     const hold = await api.post<Hold>('/holds', body);
     s.notify('ok', `Armed: ${holdTarget(hold)} will wait for your decision (up to ${hold.timeout_ms / 1000} s, then ${hold.on_timeout === 'fail' ? 'it fails' : 'it is released'}).`);
-    void refreshHolds().catch(() => undefined);
     return hold;
   } catch (e) {
     onRefused?.((e as Error).message);
@@ -86,7 +86,5 @@ export async function removeHold(h: Hold): Promise<void> {
     s.notify('ok', `Hold on ${holdTarget(h)} removed.`);
   } catch (e) {
     s.notify('error', `The hold was not removed: ${sentence((e as Error).message)}`);
-  } finally {
-    void refreshHolds().catch(() => undefined);
   }
 }

@@ -20,7 +20,7 @@ export const refreshHeld = latest(
   () => api.get<{ items: HeldRequest[] }>('/held'),
   (r) => useStore.getState().setHeld(r.items),
 );
-export const refreshHolds = latest(
+const refreshHolds = latest(
   () => api.get<{ items: Hold[] }>('/holds'),
   (r) => useStore.getState().setHolds(r.items),
 );
@@ -44,11 +44,12 @@ export function onHeldEvents(data: string): void {
     if (e.action === 'decided' && !s.deciding.includes(e.id) && s.held.some((h) => h.id === e.id)) s.notify('ok', decidedElsewhere(e));
   }
   void refreshHeld().catch(() => undefined);
-  // A held request uses up one of its hold's count: Remaining changes.
-  if (events.some((e) => e.action === 'held')) void refreshHolds().catch(() => undefined);
 }
 
-/** `state` events: armed holds changed (armed, removed, used up). A reset reloads everything (sync.ts). */
+/**
+ * `state` events: armed holds changed (armed or removed, here or elsewhere; a held request took one of a count,
+ * so Remaining changed). The one read of the list after each change. A reset reloads everything (sync.ts).
+ */
 export function onHoldsState(events: StateEvent[]): void {
   if (events.some((e) => e.entity === 'holds')) void refreshHolds().catch(() => undefined);
 }

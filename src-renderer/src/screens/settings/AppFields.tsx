@@ -68,7 +68,7 @@ export function CorsOriginsField({ app }: { app: AppRecord }) {
     if (list.join(', ') === app.cors_allowed_origins.join(', ')) return f.reset();
     const saved = await run(
       { ok: `CORS origins of ${app.name} set to ${list.length ? list.join(', ') : 'none'}.`, failed: `Couldn't change the CORS origins of ${app.name}` },
-      noting(() => api.patch(`/apps/${app.id}`, { cors_allowed_origins: list }), (m) => f.setError(refusalOf(m.replace(/^cors_allowed_origins\.\d+: /, ''), 'cors_allowed_origins'))),
+      noting(() => api.patch(`/apps/${app.id}`, { cors_allowed_origins: list }), (m) => f.setError(refusalOf(m, 'cors_allowed_origins'))),
     );
     if (saved) await f.done();
   };

@@ -2,6 +2,7 @@
 // field (aria-invalid, aria-describedby) so a screen reader says it when the field is focused.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { sentence } from '../../components/common';
+import { namesField, partOf } from './refusals';
 import './settings.css';
 
 /** What a field needs to be tied to its label and its error. */
@@ -43,8 +44,14 @@ export const noting = <T,>(fn: () => Promise<T>, note: (message: string) => void
   }
 };
 
-/** The simulator's refusal of one field, without the path that the control API puts before it ("name: name must be …"). */
-export const refusalOf = (message: string, field: string) => sentence(message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message);
+/**
+ * The simulator's refusal of one field, without the path that the control API puts before it ("name: name must be …",
+ * "cors_allowed_origins.1: …" for an item of a list).
+ */
+export function refusalOf(message: string, field: string): string {
+  const first = partOf(message);
+  return sentence(namesField(first.path, field) ? first.message : message);
+}
 
 /** The checks that use the control API's zod schemas, in a chunk of their own (see field-checks.ts). */
 export const fieldChecks = () => import('./field-checks');

@@ -1,6 +1,7 @@
 // A fault rule as the form holds it (text, as typed), and a sentence per field that is wrong. The checks are the
 // simulator's own schema (src-shared/schemas/faults.ts), applied in field-checks.ts (loaded with zod, on its own).
 import { MAX_FAULT_RULES } from '../../../../src-shared/control';
+import { partText, refusalParts } from './refusals';
 
 export interface FaultRuleDraft { endpoint: string; delay_ms: string; status: string; message: string; probability: string; count: string }
 export type FaultField = keyof FaultRuleDraft;
@@ -27,10 +28,10 @@ export const NOTHING_TO_DO = 'Give a status, a delay, or both: a rule with neith
 export function refusalErrors(message: string, index: number): { fields: FaultErrors; form?: string } {
   const fields: FaultErrors = {};
   const rest: string[] = [];
-  for (const part of message.split('; ')) {
-    const m = /^(\d+)\.(\w+): /.exec(part);
+  for (const part of refusalParts(message)) {
+    const m = /^(\d+)\.(\w+)$/.exec(part.path);
     if (m && Number(m[1]) === index && m[2] in FAULT_RULE_WORDS) fields[m[2] as FaultField] = FAULT_RULE_WORDS[m[2] as FaultField];
-    else rest.push(part);
+    else rest.push(partText(part));
   }
   return { fields, form: rest.length ? rest.join('; ') : undefined };
 }
