@@ -92,12 +92,18 @@ describe('clock', () => {
 describe('faults', () => {
   it('status, delay, count and method per endpoint id', async () => {
     await h.ctl.put('/faults', { items: [{ endpoint: 'A1', status: 503, message: 'Maintenance', count: 2 }, { endpoint: 'A5', delay_ms: 120 }] });
+    const ruleId = (await h.ctl.get('/faults')).body.items[0].id;
+    // Each request taken from a count is told (the UI's Remaining reads the rules again on it); the last
+    // answer, past the count, is not.
+    const told: unknown[] = [];
+    h.sim.ctx.events.on('state', (e) => e.entity === 'faults' && told.push(e));
     const r = await h.http.get('/api/v2/demo/media-url');
     expect(r.status).toBe(503);
     expect(r.body).toEqual({ success: false, status_code: 503, message: ['Maintenance'], data: [] });
     await h.http.get('/api/v2/demo/media-url');
     expect((await h.http.get('/api/v2/demo/media-url')).status).toBe(200);
     expect((await h.ctl.get('/faults')).body.items[0].count).toBe(0);
+    expect(told).toEqual([{ entity: 'faults', id: ruleId, action: 'used' }, { entity: 'faults', id: ruleId, action: 'used' }]);
     // The delay is a timer the test drives: the answer is held until exactly 120 ms have passed on it.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

@@ -45,7 +45,11 @@ export function faultService({ uow, reads, random = Math.random }: { uow: UnitOf
         if (random() >= (r.probability ?? 1)) continue;
         if (typeof r.count === 'number') {
           r.count -= 1;
-          uow.run((tx) => persist(tx, rules));
+          // Told like a replacement: a screen showing what is left of the count reads the rules again.
+          uow.run((tx) => {
+            persist(tx, rules);
+            tx.events.state('faults', r.id, 'used');
+          });
         }
         return r;
       }

@@ -1,32 +1,18 @@
 // Fault rules: make an endpoint slow or failing, to test a partner's error handling. Every field has its label
-// and says under it what is wrong; Remaining follows the requests the rules answer, without a reload.
+// and says under it what is wrong; Remaining follows the requests the rules answer, without a reload (each one
+// taken from a rule's count is a `faults` state event, which reads the rules again: sync.ts).
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../api';
 import { useStore } from '../store';
 import type { FaultRule } from '../store/shared';
 import { ENDPOINT_LIST as ENDPOINTS } from '../../../src-shared/endpoint-list';
 import { useAction } from '../components/common';
-import { refresh } from '../sync';
 import { Field, fieldChecks, noting, useFocusFirstError } from './settings/Field';
 import { EMPTY_DRAFT, MAX_RULES, refusalErrors, type FaultErrors, type FaultField, type FaultRuleDraft } from './settings/fault-rule-form';
 
 /** Rules sent back to the simulator: a used-up rule (count 0) is one it stores but does not take in. */
 const inForce = (rules: FaultRule[]) => rules.filter((r) => r.count !== 0);
 const usedUp = (r: FaultRule) => r.count === 0;
-
-/**
- * The simulator tells no event when a rule's count runs down (only when the rules are replaced), but every
- * request a rule answers or delays reaches the log live, marked: then the counts are read again. Any mark
- * will do (a held answer may have been delayed by a rule first); one GET of a few rules costs nothing.
- */
-function useLiveRemaining(): void {
-  useEffect(() => useStore.subscribe((s, prev) => {
-    const fresh = s.counters.total - prev.counters.total;
-    if (fresh <= 0 || !s.faults.some((r) => typeof r.count === 'number' && r.count > 0)) return;
-    const newest = (s.paused ? s.pausedBuffer : s.requests).slice(0, fresh);
-    if (newest.some((r) => r.injected)) void refresh.faults().catch(() => undefined);
-  }), []);
-}
 
 export function FaultsEditor() {
   const faults = useStore((s) => s.faults);
@@ -35,7 +21,6 @@ export function FaultsEditor() {
   const [errors, setErrors] = useState<FaultErrors>({});
   const [refusal, setRefusal] = useState<string>();
   const { form, focusFirstError } = useFocusFirstError();
-  useLiveRemaining();
   useEffect(() => void fieldChecks(), []); // the rule checks (with zod) load while the tester reads the list
 
   const edit = (field: FaultField, value: string) => {
