@@ -106,4 +106,12 @@ export const JOURNAL_MIGRATIONS: string[] = [
   /* 3 */ `
   ALTER TABLE journal ADD COLUMN injected TEXT;
   `,
+  // The consultation a request touched (A8/B10 opened it, A9's token grants it, A10/A11/A14 name it), so its
+  // timeline reads its requests by index instead of searching bodies. Rows from before have none: the
+  // timeline still searches those, below the id kept in meta (journal service, legacyConsultationRows).
+  /* 4 */ `
+  ALTER TABLE journal ADD COLUMN consultation TEXT;
+  CREATE INDEX journal_consultation ON journal(consultation) WHERE consultation IS NOT NULL;
+  INSERT INTO meta(key, value) SELECT 'consultation_from', max(id) + 1 FROM journal HAVING max(id) IS NOT NULL;
+  `,
 ];

@@ -105,8 +105,11 @@ export function journalService(ctx: { events: SimulatorEventBus }, db: Database,
     flush,
     /** What is held in memory, not yet written out (bounded by count and bytes). */
     held: () => ({ entries: pending.count, bytes: pending.bytes, maxEntries: pending.maxEntries, maxBytes: pending.maxBytes }),
-    /** `unmasked` holds what masking replaced; it stays in memory, never in the database. */
-    record(e: JournalRecord, unmasked?: Originals | null): JournalSummary {
+    /**
+     * `unmasked` holds what masking replaced; it stays in memory, never in the database. `consultation`: the sid
+     * of the consultation the request touched, which its timeline finds it by.
+     */
+    record(e: JournalRecord, unmasked?: Originals | null, consultation: string | null = null): JournalSummary {
       const id = nextId++;
       const summary: JournalSummary = {
         id, time: e.time, app: e.app, family: e.family, endpoint: e.endpoint, method: e.method, path: e.path, status: e.status,
@@ -120,7 +123,7 @@ export function journalService(ctx: { events: SimulatorEventBus }, db: Database,
         // Undefined (not stored) for the requests no hold touched: most of them.
         hold: e.hold ?? undefined,
       };
-      const full = pending.push(summary, e.query, detail);
+      const full = pending.push(summary, e.query, detail, consultation);
       originals.set(id, unmasked ?? null);
       if (full) flush();
       else timer ??= setTimeout(flush, FLUSH_DELAY_MS);
@@ -151,6 +154,22 @@ export function journalService(ctx: { events: SimulatorEventBus }, db: Database,
     newestId: (): number => nextId - 1,
     count(f: JournalFilter = {}): number {
       return heldMatching(f).length + (storedSearch(f)?.length ?? stored.count(f, visible({})));
+    },
+    /** The entries that touched consultation `sid`, oldest first, by its index: held ones too, none past the cap. */
+    ofConsultation(sid: string): JournalEntry[] {
+      const first = nextId - cap;
+      const written = stored.ofConsultation(sid).filter((r) => r.id >= first).map(storedEntry);
+      const held: JournalEntry[] = [];
+      for (const e of pending.newestFirst()) if (e.consultation === sid) held.push(heldEntry(e));
+      return [...written, ...held.reverse()];
+    },
+    /**
+     * Entries recorded before the journal kept each one's consultation (journal migration 4), newest first, at
+     * most `limit`, of the column filters: the timeline searches their bodies. Empty once none are left.
+     */
+    entriesFromBefore(f: JournalFilter, limit: number): JournalEntry[] {
+      const before = stored.consultationFrom();
+      return before === undefined ? [] : stored.page(f, visible({ before, limit })).map(storedEntry);
     },
     /** Full entries of the filtered set, oldest first (the HAR export). */
     entries(f: JournalFilter, limit: number): JournalEntry[] {

@@ -1,5 +1,5 @@
-// A consultation's timeline (behaviour §16): every partner request that touched it (from the request journal),
-// every hold decision on them, every vet action and autopilot step with its cause (consultation_activity) and every message of its thread, in
+// A consultation's timeline (behaviour §16): every partner request that touched it (the request journal keeps
+// which consultation each touched, endpoint.ts `consultation`), every hold decision on them, every vet action and autopilot step with its cause (consultation_activity) and every message of its thread, in
 // time order. Read-only.
 import type { JournalEntry, TimelineEntry } from '../../../src-shared/control';
 import { HOLD_MAX_MS } from '../../../src-shared/schemas/holds';
@@ -9,9 +9,12 @@ import type { ConsultationRow } from '../db/repositories/types';
 import { journalTime } from '../journal/time';
 import type { Services } from './services';
 
-/** The endpoints that create or act on one consultation: A8/B10 open it, A9 refreshes its token, A10/A11/A14 act on it. */
+/**
+ * Entries recorded before the journal kept their consultation (journal migration 4) say it only in their bodies:
+ * the endpoints that create or act on one (A8/B10 open it, A9 refreshes its token, A10/A11/A14 act on it) are
+ * searched for its sid, at most this many of each since the consultation began (newest kept).
+ */
 const TOUCHING = ['A8', 'B10', 'A9', 'A10', 'A11', 'A14'];
-/** How many of each endpoint's entries since the consultation began are looked at (newest kept). */
 const PER_ENDPOINT = 1000;
 const JWT = /eyJ[\w-]+\.(eyJ[\w-]+)\.[\w-]+/g;
 
@@ -64,13 +67,13 @@ export function timelineOf(s: Services, c: ConsultationRow): TimelineEntry[] {
   // The request that created it started before its row: a minute more than a hold may hold it covers a slow
   // request, or a held one.
   const from = journalTime(Math.max(0, parseTimestamp(c.created_at) - HOLD_MAX_MS - 60_000));
+  const requests = s.journal.ofConsultation(c.sid);
+  for (const endpoint of TOUCHING) for (const e of s.journal.entriesFromBefore({ endpoint, from }, PER_ENDPOINT)) if (touches(e, c.sid)) requests.push(e);
   const entries: TimelineEntry[] = [];
-  for (const endpoint of TOUCHING)
-    for (const e of s.journal.entries({ endpoint, from }, PER_ENDPOINT))
-      if (touches(e, c.sid)) {
-        if (e.hold) entries.push({ at: iso(e.time), kind: 'hold', request_id: e.id, endpoint: e.endpoint, text: holdText(e) });
-        entries.push({ at: iso(e.time), kind: 'request', request_id: e.id, endpoint: e.endpoint, method: e.method, path: e.path, status: e.status, text: `${e.endpoint} ${e.method} ${e.path} → ${e.status}` });
-      }
+  for (const e of requests) {
+    if (e.hold) entries.push({ at: iso(e.time), kind: 'hold', request_id: e.id, endpoint: e.endpoint, text: holdText(e) });
+    entries.push({ at: iso(e.time), kind: 'request', request_id: e.id, endpoint: e.endpoint, method: e.method, path: e.path, status: e.status, text: `${e.endpoint} ${e.method} ${e.path} → ${e.status}` });
+  }
   for (const a of s.reads.messages.activityOf(c.id))
     entries.push(a.actor === 'autopilot' ? autopilotEntry(a) : { at: a.at, kind: 'vet_action', action: a.action, text: ACTION_TEXT[a.action] ?? a.action });
   for (const m of s.messages.thread(c.sid, 0, 10_000).items)

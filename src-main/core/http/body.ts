@@ -92,3 +92,21 @@ export async function readInput(r: InputReading): Promise<void> {
   const query = r.query ? nestPairs(new URLSearchParams(r.query), 'query string') : {};
   r.input = normaliseInput(query, body === undefined ? undefined : 'pairs' in body ? nestPairs(body.pairs, 'request body') : body.value);
 }
+
+/**
+ * The input a body gives, read again from what the journal kept of it: for a request refused before its input
+ * was read (a fault rule, the rate limit), whose journal entry still names the consultation it was about.
+ * Undefined when the body gives none; throws as reading it would.
+ */
+export function inputOfBody(req: IncomingMessage, body: RequestBody): Bag | undefined {
+  if (body.kind === 'multipart') return normaliseInput({}, nestPairs(body.fields, 'request body'));
+  if (body.kind !== 'text') return undefined;
+  const contentType = req.headers['content-type'];
+  if (isJsonContentType(contentType)) {
+    const value = parseJsonText(body.text);
+    return value instanceof UnreadableJson ? undefined : normaliseInput({}, value);
+  }
+  if (readsFormBody(req) && mediaTypeOf(contentType) === 'application/x-www-form-urlencoded')
+    return normaliseInput({}, nestPairs(new URLSearchParams(body.text), 'request body'));
+  return undefined;
+}

@@ -38,6 +38,10 @@ export interface JournalExchange {
   readonly injected?: JournalSummary['injected'];
   /** A held request: what was decided, by whom, after how long (behaviour §18). */
   readonly hold?: HoldOutcome;
+  /** The consultation the request touched (its sid), for that consultation's timeline. */
+  readonly consultation?: string;
+  /** The consultation a body read only for the journal names (the request was refused before its input was read). */
+  consultationOfBody?(body: RequestBody): string | undefined;
   /** The request as masked before its answer (a held one, for the list of held requests): masked once, not again. */
   readonly captured?: EarlyCapture;
 }
@@ -100,5 +104,5 @@ function write(x: JournalExchange, body: RequestBody, duration: number): void {
     truncated: reqBody.truncated || resBody.truncated,
     injected: x.injected ?? null,
     hold: x.hold ?? null,
-  }, request?.originals);
+  }, request?.originals, x.consultation ?? x.consultationOfBody?.(body) ?? null);
 }

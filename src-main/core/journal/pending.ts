@@ -8,6 +8,8 @@ export interface PendingEntry {
   summary: JournalSummary;
   query: string;
   detail: Detail;
+  /** The consultation the request touched (its sid), or null. */
+  consultation: string | null;
   /** Estimated bytes held (UTF-16 text plus a flat allowance for headers and object overhead). */
   size: number;
 }
@@ -23,9 +25,9 @@ export class PendingEntries {
   constructor(readonly maxEntries = 500, readonly maxBytes = 8 * 1024 * 1024) {}
 
   /** Adds an entry; true when the buffer reached a bound and must be written out now. */
-  push(summary: JournalSummary, query: string, detail: Detail): boolean {
+  push(summary: JournalSummary, query: string, detail: Detail, consultation: string | null = null): boolean {
     const size = sizeOf(query, detail);
-    this.items.push({ summary, query, detail, size });
+    this.items.push({ summary, query, detail, consultation, size });
     this.held += size;
     return this.items.length >= this.maxEntries || this.held >= this.maxBytes;
   }

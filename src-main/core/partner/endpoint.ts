@@ -24,7 +24,18 @@ export interface PartnerContext {
   baseUrl: string;
   /** A8/B10 released from a hold with the vet the tester picked (behaviour §18): that vet, not the usual pick. */
   chosenVet?: string;
+  /** Set by `run`: the consultation the answer opened or granted (Definition.consultation's `result`). */
+  consultation?: string;
 }
+
+/**
+ * The consultation a call touches, which its timeline lists the call under (behaviour §16): named by a field of
+ * the request (read before validation, so a refused call is listed too), or opened or granted by the answer.
+ */
+export type TouchedConsultation<R> = { input: readonly string[] } | { result: (result: R) => string | undefined };
+
+/** The longest sid a request may name for the index (ours are 34 characters); a longer value names none. */
+const MAX_SID = 64;
 
 /** The input an endpoint's schema produces; an endpoint without a schema reads none. */
 export type InputOf<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
@@ -57,6 +68,7 @@ interface Definition<Id extends EndpointId, S extends z.ZodType | null, D extend
    * randomness, no writes, no URL built from the caller's Host): the read cache may keep it (read-cache.ts).
    */
   pureRead?: true;
+  consultation?: TouchedConsultation<R>;
 }
 
 /** An endpoint ready to answer, its types erased: what the router and the pipeline hold. */
@@ -67,12 +79,16 @@ export interface PartnerEndpoint<Id extends EndpointId = EndpointId> extends End
   validate(input: Record<string, unknown>): unknown;
   /** Runs the use case on a validated input, then the view: the `data` of the success envelope, or an attachment. */
   run(c: PartnerContext, valid: unknown): Promise<unknown>;
+  /** The consultation the request names (a sid in one of the fields of Definition.consultation's `input`), if any. */
+  consultationIn(input: Record<string, unknown>): string | undefined;
 }
 
 export function defineEndpoint<Id extends EndpointId, S extends z.ZodType | null, D extends z.ZodType, Csv extends true | undefined, I, R>(
   def: Definition<Id, S, D, Csv, I, R> & InputMatches<I, S>,
 ): PartnerEndpoint<Id> {
   const { useCase: run, view, schema } = def;
+  const fields = def.consultation && 'input' in def.consultation ? def.consultation.input : [];
+  const touched = def.consultation && 'result' in def.consultation ? def.consultation.result : undefined;
   // Written out, not spread: every endpoint then has the same shape, and the pipeline's reads of it stay monomorphic.
   return {
     id: def.id, family: def.family, method: def.method, path: def.path, summary: def.summary, auth: def.auth, input: def.input,
@@ -80,6 +96,19 @@ export function defineEndpoint<Id extends EndpointId, S extends z.ZodType | null
     // Two steps, not one: a hold (behaviour §18) waits between them, after validation and before any work.
     validate: (input) => (schema ? validateInput(schema, input) : {}),
     // InputMatches made I the output of `schema`: the validated input is the use case's input.
-    run: async (c, valid) => view(await run(c, valid as I), c),
+    run: touched
+      ? async (c, valid) => {
+          const result = await run(c, valid as I);
+          c.consultation = touched(result);
+          return view(result, c);
+        }
+      : async (c, valid) => view(await run(c, valid as I), c),
+    consultationIn(input) {
+      for (const f of fields) {
+        const v = input[f];
+        if (typeof v === 'string' && v.length > 0 && v.length <= MAX_SID) return v;
+      }
+      return undefined;
+    },
   };
 }

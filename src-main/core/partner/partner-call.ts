@@ -5,11 +5,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as legacyParse } from 'node:url';
 import type { AppRecord } from '../../../src-shared/control';
-import type { Endpoint, Family } from '../../../src-shared/endpoints';
+import type { Family } from '../../../src-shared/endpoints';
 import type { HoldOutcome } from '../../../src-shared/schemas/holds';
 import type { Decision, Parking } from '../domain/holds/desk';
 import { journalTime } from '../journal/time';
-import { NO_BODY, type InputReading, type RequestBody } from '../http/body';
+import { inputOfBody, NO_BODY, type InputReading, type RequestBody } from '../http/body';
+import type { PartnerEndpoint } from './endpoint';
 import { envelopeText } from '../http/envelope';
 import { recordExchange, type EarlyCapture, type Journal, type JournalExchange } from '../http/journal-recorder';
 import type { Bag } from '../http/laravel-input';
@@ -49,7 +50,7 @@ export class PartnerCall implements InputReading, JournalExchange {
   readonly started = performance.now();
   family: Family | null = null;
   appName: string | null = null;
-  endpoint?: Endpoint;
+  endpoint?: PartnerEndpoint;
   app?: AppRecord;
   body: RequestBody = NO_BODY;
   input?: Bag;
@@ -66,6 +67,8 @@ export class PartnerCall implements InputReading, JournalExchange {
   hold?: HoldOutcome;
   /** The request as masked when a hold held it (hold-step.ts): its journal entry reuses it rather than mask it again. */
   captured?: EarlyCapture;
+  /** The consultation this call touched (endpoint.ts `consultation`), for its timeline. */
+  consultation?: string;
   readonly head = new ResponseHead();
   status = 200;
   responseBody?: string;
@@ -83,6 +86,20 @@ export class PartnerCall implements InputReading, JournalExchange {
     this.path = pathOf(url);
     const q = url.indexOf('?');
     this.query = q < 0 ? '' : url.slice(q + 1);
+  }
+
+  /**
+   * The consultation a body names that the pipeline refused before reading (a fault rule, the rate limit, auth):
+   * read again from the journal's copy, so the refused call is on the consultation's timeline too.
+   */
+  consultationOfBody(body: RequestBody): string | undefined {
+    if (!this.endpoint || this.input !== undefined) return undefined;
+    try {
+      const input = inputOfBody(this.req, body);
+      return input && this.endpoint.consultationIn(input);
+    } catch {
+      return undefined; // a body that does not read names nothing
+    }
   }
 
   /** The journal's `time` of the request (when it arrived). */

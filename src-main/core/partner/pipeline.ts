@@ -19,7 +19,7 @@ import { envelopeText } from '../http/envelope';
 import { errorAnswer } from '../http/partner-errors';
 import { countRequest, type SimClockStore } from '../http/rate-limit';
 import { routeOf, type RouteMatch } from '../http/route-resolver';
-import { Attachment } from './endpoint';
+import { Attachment, type PartnerContext } from './endpoint';
 import { CLIENT_LEFT, holdIfArmed } from './hold-step';
 import { PartnerCall } from './partner-call';
 import { ReadCache } from './read-cache';
@@ -101,6 +101,8 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     if (cached) return call.sendEnvelope(200, cached);
     await readInput(call);
     const input = call.input ?? {};
+    // Before the checks: a refused call that names a consultation is on its timeline too.
+    call.consultation = endpoint.consultationIn(input);
     if (endpoint.auth === 'api_key') checkApiKey(app, input);
     const valid = endpoint.validate(input);
     let chosenVet: string | undefined;
@@ -110,7 +112,9 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
       chosenVet = held.chosenVet;
     }
     const readAt = ctx.db.dataVersion;
-    const data = await endpoint.run({ app, services, ctx, file: call.file, baseUrl: requestBaseUrl(req, ctx.baseUrl()), chosenVet }, valid);
+    const context: PartnerContext = { app, services, ctx, file: call.file, baseUrl: requestBaseUrl(req, ctx.baseUrl()), chosenVet, consultation: undefined };
+    const data = await endpoint.run(context, valid);
+    call.consultation ??= context.consultation;
     if (data instanceof Attachment) return sendAttachment(call, data);
     const text = envelopeText(200, [endpoint.message], data);
     if (cacheKey) cache.set(cacheKey, text, readAt);

@@ -25,6 +25,8 @@ export type JournalRow = JournalSummary & { query: string; detail: Uint8Array; b
 export interface JournalInsert {
   summary: JournalSummary;
   query: string;
+  /** The consultation the request touched (its sid), for the consultation's timeline; null for most. */
+  consultation: string | null;
 }
 
 const SUMMARY_COLUMNS = 'id, time, app, family, endpoint, method, path, status, duration_ms, injected';
@@ -37,12 +39,12 @@ const SUMMARY_COLUMNS = 'id, time, app, family, endpoint, method, path, status, 
  * of what a row costs in sql.js (a copy into WebAssembly memory each).
  */
 const INSERT_SIZES = [100, 25, 5, 1];
-const COLUMNS = 'INSERT INTO journal (id, time, app, family, endpoint, method, path, query, status, duration_ms, injected, detail, batch) VALUES';
-const INSERT_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array(n).fill("(?,?,?,?,?,?,?,?,?,?,?,x'',?)").join(',')}`]));
+const COLUMNS = 'INSERT INTO journal (id, time, app, family, endpoint, method, path, query, status, duration_ms, injected, consultation, detail, batch) VALUES';
+const INSERT_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array(n).fill("(?,?,?,?,?,?,?,?,?,?,?,?,x'',?)").join(',')}`]));
 const SHARED = 6; // app, family, endpoint, method, path, batch
 const sharedRow = (r: number) => {
-  const p = SHARED + 6 * r; // id, time, query, status, duration_ms, injected
-  return `(?${p + 1},?${p + 2},?1,?2,?3,?4,?5,?${p + 3},?${p + 4},?${p + 5},?${p + 6},x'',?6)`;
+  const p = SHARED + 7 * r; // id, time, query, status, duration_ms, injected, consultation
+  return `(?${p + 1},?${p + 2},?1,?2,?3,?4,?5,?${p + 3},?${p + 4},?${p + 5},?${p + 6},?${p + 7},x'',?6)`;
 };
 const SHARED_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array.from({ length: n }, (_, r) => sharedRow(r)).join(',')}`]));
 
@@ -159,13 +161,13 @@ export const journalRepo = (db: Database, capBytes = DEFAULT_JOURNAL_CAP_BYTES) 
         params.push(s.app, s.family, s.endpoint, s.method, s.path, first);
         for (let i = at; i < at + rows; i++) {
           const e = entries[i].summary;
-          params.push(e.id, e.time, entries[i].query, e.status, e.duration_ms, e.injected ?? null);
+          params.push(e.id, e.time, entries[i].query, e.status, e.duration_ms, e.injected ?? null, entries[i].consultation);
         }
         db.runUnlogged(SHARED_SQL.get(rows)!, params);
       } else {
         for (let i = at; i < at + rows; i++) {
           const e = entries[i].summary;
-          params.push(e.id, e.time, e.app, e.family, e.endpoint, e.method, e.path, entries[i].query, e.status, e.duration_ms, e.injected ?? null, first);
+          params.push(e.id, e.time, e.app, e.family, e.endpoint, e.method, e.path, entries[i].query, e.status, e.duration_ms, e.injected ?? null, entries[i].consultation, first);
         }
         db.runUnlogged(INSERT_SQL.get(rows)!, params);
       }
@@ -182,12 +184,13 @@ export const journalRepo = (db: Database, capBytes = DEFAULT_JOURNAL_CAP_BYTES) 
   clear(): void {
     db.runUnlogged('DELETE FROM journal');
     db.runUnlogged('DELETE FROM journal_batch');
+    db.runUnlogged("DELETE FROM meta WHERE key = 'consultation_from'");
     // An emptied journal would otherwise keep its file's size, on disk and in memory.
     compact(db, capBytes);
   },
   /** The deflated block of a batch (see journal/batch.ts). */
   block: (id: number) => db.get<{ detail: Uint8Array }>('SELECT detail FROM journal_batch WHERE id = ?', [id])?.detail,
-  get: (id: number) => db.get<JournalRow>('SELECT * FROM journal WHERE id = ?', [id]),
+  get: (id: number) => db.get<JournalRow>(`SELECT ${SUMMARY_COLUMNS}, query, detail, batch FROM journal WHERE id = ?`, [id]),
   /** Entries matching the column filters (not `q`) within the id bounds, regardless of the page size. */
   count(f: JournalFilter = {}, bounds?: Omit<JournalPage, 'limit'>): number {
     const w = where(f, bounds);
@@ -202,6 +205,23 @@ export const journalRepo = (db: Database, capBytes = DEFAULT_JOURNAL_CAP_BYTES) 
   rows(f: JournalFilter, bounds?: Omit<JournalPage, 'limit'>): JournalRow[] {
     const w = where(f, bounds);
     return db.all<JournalRow>(`SELECT ${SUMMARY_COLUMNS}, query, detail, batch FROM journal WHERE ${w.sql} ORDER BY id DESC`, w.params);
+  },
+  /** The rows that touched consultation `sid` (by the index of journal migration 4), oldest first, with their detail. */
+  ofConsultation: (sid: string) =>
+    db.all<JournalRow>(`SELECT ${SUMMARY_COLUMNS}, query, detail, batch FROM journal WHERE consultation = ? ORDER BY id`, [sid]),
+  /**
+   * The first id recorded with its consultation (journal migration 4): rows below it are from before, and say
+   * which consultation they touched only in their bodies. Undefined when there are none (a journal begun since).
+   */
+  consultationFrom(): number | undefined {
+    const v = db.get<{ value: string }>("SELECT value FROM meta WHERE key = 'consultation_from'")?.value;
+    if (v === undefined) return undefined;
+    // Once the entry cap has trimmed every row from before, there is nothing left to search.
+    if (Number(v) <= Number(db.get<{ id: number | null }>('SELECT min(id) AS id FROM journal')?.id ?? Infinity)) {
+      db.runUnlogged("DELETE FROM meta WHERE key = 'consultation_from'");
+      return undefined;
+    }
+    return Number(v);
   },
   /** Full rows of a page, newest first (the HAR export without a search). */
   page(f: JournalFilter, page: JournalPage): JournalRow[] {

@@ -37,6 +37,7 @@ export const APPLICATION_ENDPOINTS = {
   A8: defineEndpoint({
     ...C.A8,
     useCase: talkToVet,
+    consultation: { result: (x) => x.consultation.sid },
     view: (x, c) => {
       const { consultation, vet } = x;
       const session: Session = {
@@ -59,10 +60,15 @@ export const APPLICATION_ENDPOINTS = {
       };
     },
   }),
-  A9: defineEndpoint({ ...C.A9, useCase: refreshToken, view: (rtcToken) => ({ rtcToken }) }),
-  A10: defineEndpoint({ ...C.A10, useCase: endChat, view: done }),
-  A11: defineEndpoint({ ...C.A11, useCase: consultationFeedback, view: (feedback) => feedback }),
+  A9: defineEndpoint({
+    ...C.A9,
+    useCase: refreshToken,
+    view: (x) => ({ rtcToken: x.rtcToken }),
+    consultation: { result: (x) => x.grants.chat?.channel_sid ?? x.grants.video?.room },
+  }),
+  A10: defineEndpoint({ ...C.A10, useCase: endChat, view: done, consultation: { input: ['channel_sid'] } }),
+  A11: defineEndpoint({ ...C.A11, useCase: consultationFeedback, view: (feedback) => feedback, consultation: { input: ['channel_sid', 'room_sid'] } }),
   A12: defineEndpoint({ ...C.A12, useCase: reportUserStatus, view: done }),
   A13: defineEndpoint({ ...C.A13, useCase: deleteUser, view: (x, c) => ({ ...user(x, c), user_status_latest: x.latestStatus }) }),
-  A14: defineEndpoint({ ...C.A14, useCase: recordVideoOutcome, view: done }),
+  A14: defineEndpoint({ ...C.A14, useCase: recordVideoOutcome, view: done, consultation: { input: ['room_sid'] } }),
 };

@@ -51,6 +51,7 @@ export const CLIENT_ENDPOINTS = {
   B10: defineEndpoint({
     ...C.B10,
     useCase: clientTalkToVet,
+    consultation: { result: (x) => x.consultation.sid },
     view: (x, c) => ({
       stringify_response: JSON.stringify({ token: x.token, rtcToken: x.rtcToken, channel: x.consultation.sid, user: user(x, c) } satisfies Chat),
     }),

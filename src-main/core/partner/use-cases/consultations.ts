@@ -36,7 +36,7 @@ export const clientTalkToVet = useCase(B.clientTalkToVetBody, async (c, input) =
 export const refreshToken = useCase(A.refreshBody, async (c, input) => {
   await c.services.tokens.ready();
   const { user, grants } = c.ctx.uow.run((tx) => c.services.consultations.refresh(tx, c.app, input.identity));
-  return c.services.identities.rtcToken(c.app, user, grants);
+  return { rtcToken: c.services.identities.rtcToken(c.app, user, grants), grants };
 });
 
 /** A10. */
