@@ -1,5 +1,7 @@
 // The UI's only transport: the control API over HTTP (architecture principle 2).
-import type { RefusalPart } from './screens/settings/refusals';
+
+/** What a refusal says of one place: its path ('' when it names none) and the message (screens/settings/refusals.ts). */
+export interface RefusalPart { path: string; message: string }
 
 export class ApiError extends Error {
   /** `details`: the problems a refusal names one by one, each with its path (a refused autopilot document's). */
@@ -18,7 +20,13 @@ async function call<T>(method: string, path: string, body?: unknown, raw?: BodyI
     body: raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
   });
   const text = await res.text();
-  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not the simulator's JSON (a proxy's error page): a refusal says the status, an answer is unreadable.
+    if (res.ok) throw new ApiError(res.status, 'unreadable', `The simulator's answer to ${method} ${path} is not JSON.`);
+  }
   if (!res.ok) {
     const err = (data as { error?: { code: string; message: string; details?: RefusalPart[] } })?.error;
     throw new ApiError(res.status, err?.code ?? 'error', err?.message ?? `HTTP ${res.status}`, err?.details);

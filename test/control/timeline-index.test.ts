@@ -41,6 +41,46 @@ describe('a consultation timeline by the journal index', () => {
     // No type: 422, though it names the chat.
     expect((await h.post('/api/v2/demo/feedback', { channel_sid: sid })).status).toBe(422);
     expect(await requestsOf(h, sid)).toEqual(['A8 200', 'A10 503', 'A11 422']);
+    // Named in the query string of a call a fault rule refused: listed too.
+    await h.ctl.put('/faults', { items: [{ endpoint: 'A10', status: 503, message: 'Maintenance', count: 1 }] });
+    expect((await h.post(`/api/v2/demo/end?channel_sid=${sid}`, {})).status).toBe(503);
+    expect(await requestsOf(h, sid)).toEqual(['A8 200', 'A10 503', 'A11 422', 'A10 503']);
+  });
+
+  it('files A11 under the sid its type names', async () => {
+    const chat = await h.talk();
+    const call = await h.talk('video');
+    // A video's feedback that also carries a chat's sid (404: the vet has written none yet) is the call's.
+    expect((await h.post('/api/v2/demo/feedback', { type: 'video', room_sid: call, channel_sid: chat })).status).toBe(404);
+    expect(await requestsOf(h, call)).toEqual(['A8 200', 'A11 404']);
+    expect(await requestsOf(h, chat)).toEqual(['A8 200']);
+  });
+
+  it('lists the newest 1,000 calls of each endpoint: a client polling A11 does not push out the opening A8', async () => {
+    const sid = await h.talk();
+    for (let i = 0; i < 1001; i++) await h.post('/api/v2/demo/feedback', { type: 'chat', channel_sid: sid });
+    const requests = await requestsOf(h, sid);
+    expect(requests.length).toBe(1001);
+    expect(requests.slice(0, 2)).toEqual(['A8 200', 'A11 404']);
+  }, 60_000);
+
+  it('after a restore hands a sid out again, lists only the new consultation\'s requests; the journal keeps what came before', async () => {
+    const snapshot = Buffer.from((await h.http.get('/__sim/v1/snapshot').buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    })).body as Buffer);
+    const sid = await h.talk();
+    expect((await h.post('/api/v2/demo/end', { channel_sid: sid })).status).toBe(200);
+    const before = (await h.ctl.get('/requests?limit=1')).body.items[0].id as number;
+    expect((await h.http.post('/__sim/v1/snapshot').set('content-type', 'application/octet-stream').send(snapshot)).status).toBe(200);
+    expect(await h.talk()).toBe(sid);
+    expect(await requestsOf(h, sid)).toEqual(['A8 200']);
+    // The entries from before the restore were not dropped, and no id was handed out twice.
+    const ids = ((await h.ctl.get('/requests?limit=100')).body.items as { id: number }[]).map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain(before);
+    expect(Math.max(...ids)).toBeGreaterThan(before);
   });
 });
 

@@ -36,7 +36,12 @@ const FLUSH_DELAY_MS = 50;
  */
 export function journalService(ctx: { events: SimulatorEventBus }, db: Database, cap: number, capBytes?: number) {
   const stored = journalRepo(db, capBytes);
-  stored.fitUnderCap();
+  try {
+    stored.fitUnderCap();
+  } catch (err) {
+    // The start goes on: the next batch makes room again, and a journal over its cap loses nothing.
+    console.warn(`The request journal could not be brought under its byte cap: ${(err as Error).message}`);
+  }
   // The last blocks read: an export or a search reads rows newest first, so consecutive rows share a
   // block and each block is inflated once. Two, so a reader alternating between neighbours does not
   // thrash; kept only until the read is over (a block of large bodies can hold megabytes).
@@ -155,13 +160,27 @@ export function journalService(ctx: { events: SimulatorEventBus }, db: Database,
     count(f: JournalFilter = {}): number {
       return heldMatching(f).length + (storedSearch(f)?.length ?? stored.count(f, visible({})));
     },
-    /** The entries that touched consultation `sid`, oldest first, by its index: held ones too, none past the cap. */
-    ofConsultation(sid: string): JournalEntry[] {
+    /**
+     * The entries that touched consultation `sid` since `from` (the journal's time), oldest first, by its index:
+     * held ones too, none past the cap, at most the newest `perEndpoint` stored ones of each endpoint (a client
+     * polling A11 all day must not make the timeline megabytes long).
+     */
+    ofConsultation(sid: string, from: string, perEndpoint: number): JournalEntry[] {
       const first = nextId - cap;
-      const written = stored.ofConsultation(sid).filter((r) => r.id >= first).map(storedEntry);
-      const held: JournalEntry[] = [];
-      for (const e of pending.newestFirst()) if (e.consultation === sid) held.push(heldEntry(e));
-      return [...written, ...held.reverse()];
+      const held = [];
+      for (const e of pending.newestFirst()) if (e.consultation === sid && e.summary.id >= first && e.summary.time >= from) held.push(e);
+      const written = stored.ofConsultation(sid, from, first, perEndpoint);
+      // Newest first, each endpoint counted across held and written entries.
+      const seen = new Map<string | null, number>();
+      const kept: JournalEntry[] = [];
+      const keep = (endpoint: string | null) => {
+        const n = (seen.get(endpoint) ?? 0) + 1;
+        seen.set(endpoint, n);
+        return n <= perEndpoint;
+      };
+      for (const e of held) if (keep(e.summary.endpoint)) kept.push(heldEntry(e));
+      for (let i = written.length - 1; i >= 0; i--) if (keep(written[i].endpoint)) kept.push(storedEntry(written[i]));
+      return kept.reverse();
     },
     /**
      * Entries recorded before the journal kept each one's consultation (journal migration 4), newest first, at
@@ -194,11 +213,6 @@ export function journalService(ctx: { events: SimulatorEventBus }, db: Database,
       forgetRememberedValues();
       stored.clear();
       ctx.events.state('journal', 'all', 'cleared');
-    },
-    resync(): void {
-      pending.drain();
-      blocks.clear();
-      nextId = stored.maxId() + 1;
     },
   };
 }

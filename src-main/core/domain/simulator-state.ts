@@ -37,7 +37,6 @@ export function simulatorStateService(d: SimulatorStateDeps) {
     const faultsProblem = d.faults.load();
     const holdsProblem = d.holds.load();
     const autopilotProblem = d.autopilotRules.load();
-    d.journal.resync();
     return [clockProblem, faultsProblem, holdsProblem, autopilotProblem].filter((p): p is string => !!p);
   };
   return {

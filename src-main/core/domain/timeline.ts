@@ -9,13 +9,16 @@ import type { ConsultationRow } from '../db/repositories/types';
 import { journalTime } from '../journal/time';
 import type { Services } from './services';
 
+/** The newest requests of each endpoint the timeline lists (a client polling A11 all day must not make it megabytes long). */
+const PER_ENDPOINT = 1000;
 /**
  * Entries recorded before the journal kept their consultation (journal migration 4) say it only in their bodies:
  * the endpoints that create or act on one (A8/B10 open it, A9 refreshes its token, A10/A11/A14 act on it) are
- * searched for its sid, at most this many of each since the consultation began (newest kept).
+ * searched for its sid, as many of each.
  */
 const TOUCHING = ['A8', 'B10', 'A9', 'A10', 'A11', 'A14'];
-const PER_ENDPOINT = 1000;
+/** The calls that open a consultation: its requests begin with the last of them that names its sid. */
+const OPENING = new Set(['A8', 'B10']);
 const JWT = /eyJ[\w-]+\.(eyJ[\w-]+)\.[\w-]+/g;
 
 /** The sids a JWT in the text grants (B10 and A9 name their consultation only inside the rtcToken). */
@@ -67,10 +70,14 @@ export function timelineOf(s: Services, c: ConsultationRow): TimelineEntry[] {
   // The request that created it started before its row: a minute more than a hold may hold it covers a slow
   // request, or a held one.
   const from = journalTime(Math.max(0, parseTimestamp(c.created_at) - HOLD_MAX_MS - 60_000));
-  const requests = s.journal.ofConsultation(c.sid);
+  const requests: JournalEntry[] = [];
   for (const endpoint of TOUCHING) for (const e of s.journal.entriesFromBefore({ endpoint, from }, PER_ENDPOINT)) if (touches(e, c.sid)) requests.push(e);
+  requests.sort((a, b) => a.id - b.id).push(...s.journal.ofConsultation(c.sid, from, PER_ENDPOINT));
+  // A restored snapshot hands out the same sids again: what came before this consultation's own opening call
+  // belongs to the one that had its sid before.
+  const opened = requests.findLastIndex((e) => OPENING.has(e.endpoint ?? ''));
   const entries: TimelineEntry[] = [];
-  for (const e of requests) {
+  for (const e of opened > 0 ? requests.slice(opened) : requests) {
     if (e.hold) entries.push({ at: iso(e.time), kind: 'hold', request_id: e.id, endpoint: e.endpoint, text: holdText(e) });
     entries.push({ at: iso(e.time), kind: 'request', request_id: e.id, endpoint: e.endpoint, method: e.method, path: e.path, status: e.status, text: `${e.endpoint} ${e.method} ${e.path} → ${e.status}` });
   }

@@ -94,19 +94,19 @@ export async function readInput(r: InputReading): Promise<void> {
 }
 
 /**
- * The input a body gives, read again from what the journal kept of it: for a request refused before its input
- * was read (a fault rule, the rate limit), whose journal entry still names the consultation it was about.
- * Undefined when the body gives none; throws as reading it would.
+ * The input a request gives (query and body), read again from the query string and what the journal kept of the
+ * body: for a request refused before its input was read (a fault rule, the rate limit), whose journal entry still
+ * names the consultation it was about. Throws as reading it would.
  */
-export function inputOfBody(req: IncomingMessage, body: RequestBody): Bag | undefined {
-  if (body.kind === 'multipart') return normaliseInput({}, nestPairs(body.fields, 'request body'));
-  if (body.kind !== 'text') return undefined;
+export function inputOf(req: IncomingMessage, rawQuery: string, body: RequestBody): Bag {
+  const query = rawQuery ? nestPairs(new URLSearchParams(rawQuery), 'query string') : {};
+  if (body.kind === 'multipart') return normaliseInput(query, nestPairs(body.fields, 'request body'));
+  if (body.kind !== 'text') return normaliseInput(query, undefined);
   const contentType = req.headers['content-type'];
   if (isJsonContentType(contentType)) {
     const value = parseJsonText(body.text);
-    return value instanceof UnreadableJson ? undefined : normaliseInput({}, value);
+    return normaliseInput(query, value instanceof UnreadableJson ? undefined : value);
   }
-  if (readsFormBody(req) && mediaTypeOf(contentType) === 'application/x-www-form-urlencoded')
-    return normaliseInput({}, nestPairs(new URLSearchParams(body.text), 'request body'));
-  return undefined;
+  const form = readsFormBody(req) && mediaTypeOf(contentType) === 'application/x-www-form-urlencoded';
+  return normaliseInput(query, form ? nestPairs(new URLSearchParams(body.text), 'request body') : undefined);
 }

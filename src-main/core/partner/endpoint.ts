@@ -29,10 +29,11 @@ export interface PartnerContext {
 }
 
 /**
- * The consultation a call touches, which its timeline lists the call under (behaviour §16): named by a field of
- * the request (read before validation, so a refused call is listed too), or opened or granted by the answer.
+ * The consultation a call touches, which its timeline lists the call under (behaviour §16): named in the request
+ * (`input` picks the sid from the input as read, before validation, so a refused call is listed too; anything
+ * but a short string names none), or opened or granted by the answer.
  */
-export type TouchedConsultation<R> = { input: readonly string[] } | { result: (result: R) => string | undefined };
+export type TouchedConsultation<R> = { input: (input: Record<string, unknown>) => unknown } | { result: (result: R) => string | undefined };
 
 /** The longest sid a request may name for the index (ours are 34 characters); a longer value names none. */
 const MAX_SID = 64;
@@ -79,15 +80,15 @@ export interface PartnerEndpoint<Id extends EndpointId = EndpointId> extends End
   validate(input: Record<string, unknown>): unknown;
   /** Runs the use case on a validated input, then the view: the `data` of the success envelope, or an attachment. */
   run(c: PartnerContext, valid: unknown): Promise<unknown>;
-  /** The consultation the request names (a sid in one of the fields of Definition.consultation's `input`), if any. */
-  consultationIn(input: Record<string, unknown>): string | undefined;
+  /** The consultation the request names (Definition.consultation's `input`); undefined for an endpoint that names none in its input. */
+  consultationIn?: (input: Record<string, unknown>) => string | undefined;
 }
 
 export function defineEndpoint<Id extends EndpointId, S extends z.ZodType | null, D extends z.ZodType, Csv extends true | undefined, I, R>(
   def: Definition<Id, S, D, Csv, I, R> & InputMatches<I, S>,
 ): PartnerEndpoint<Id> {
   const { useCase: run, view, schema } = def;
-  const fields = def.consultation && 'input' in def.consultation ? def.consultation.input : [];
+  const named = def.consultation && 'input' in def.consultation ? def.consultation.input : undefined;
   const touched = def.consultation && 'result' in def.consultation ? def.consultation.result : undefined;
   // Written out, not spread: every endpoint then has the same shape, and the pipeline's reads of it stay monomorphic.
   return {
@@ -103,12 +104,9 @@ export function defineEndpoint<Id extends EndpointId, S extends z.ZodType | null
           return view(result, c);
         }
       : async (c, valid) => view(await run(c, valid as I), c),
-    consultationIn(input) {
-      for (const f of fields) {
-        const v = input[f];
-        if (typeof v === 'string' && v.length > 0 && v.length <= MAX_SID) return v;
-      }
-      return undefined;
-    },
+    consultationIn: named && ((input) => {
+      const sid = named(input);
+      return typeof sid === 'string' && sid.length > 0 && sid.length <= MAX_SID ? sid : undefined;
+    }),
   };
 }

@@ -9,7 +9,7 @@ import type { Family } from '../../../src-shared/endpoints';
 import type { HoldOutcome } from '../../../src-shared/schemas/holds';
 import type { Decision, Parking } from '../domain/holds/desk';
 import { journalTime } from '../journal/time';
-import { inputOfBody, NO_BODY, type InputReading, type RequestBody } from '../http/body';
+import { inputOf, NO_BODY, type InputReading, type RequestBody } from '../http/body';
 import type { PartnerEndpoint } from './endpoint';
 import { envelopeText } from '../http/envelope';
 import { recordExchange, type EarlyCapture, type Journal, type JournalExchange } from '../http/journal-recorder';
@@ -89,14 +89,14 @@ export class PartnerCall implements InputReading, JournalExchange {
   }
 
   /**
-   * The consultation a body names that the pipeline refused before reading (a fault rule, the rate limit, auth):
-   * read again from the journal's copy, so the refused call is on the consultation's timeline too.
+   * The consultation a request names that the pipeline refused before reading its input (a fault rule, the rate
+   * limit, auth): read again from the query and the journal's copy of the body, so it is on the timeline too.
    */
   consultationOfBody(body: RequestBody): string | undefined {
-    if (!this.endpoint || this.input !== undefined) return undefined;
+    const named = this.endpoint?.consultationIn;
+    if (!named || this.input !== undefined) return undefined;
     try {
-      const input = inputOfBody(this.req, body);
-      return input && this.endpoint.consultationIn(input);
+      return named(inputOf(this.req, this.query, body));
     } catch {
       return undefined; // a body that does not read names nothing
     }

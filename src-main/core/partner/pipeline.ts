@@ -102,7 +102,7 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     await readInput(call);
     const input = call.input ?? {};
     // Before the checks: a refused call that names a consultation is on its timeline too.
-    call.consultation = endpoint.consultationIn(input);
+    call.consultation = endpoint.consultationIn?.(input);
     if (endpoint.auth === 'api_key') checkApiKey(app, input);
     const valid = endpoint.validate(input);
     let chosenVet: string | undefined;

@@ -206,9 +206,17 @@ export const journalRepo = (db: Database, capBytes = DEFAULT_JOURNAL_CAP_BYTES) 
     const w = where(f, bounds);
     return db.all<JournalRow>(`SELECT ${SUMMARY_COLUMNS}, query, detail, batch FROM journal WHERE ${w.sql} ORDER BY id DESC`, w.params);
   },
-  /** The rows that touched consultation `sid` (by the index of journal migration 4), oldest first, with their detail. */
-  ofConsultation: (sid: string) =>
-    db.all<JournalRow>(`SELECT ${SUMMARY_COLUMNS}, query, detail, batch FROM journal WHERE consultation = ? ORDER BY id`, [sid]),
+  /**
+   * The rows that touched consultation `sid` (by the index of journal migration 4) from `from` (the journal's time)
+   * and from id `firstId` on, the newest `perEndpoint` of each endpoint, oldest first, with their detail.
+   */
+  ofConsultation: (sid: string, from: string, firstId: number, perEndpoint: number) =>
+    db.all<JournalRow>(
+      `SELECT ${SUMMARY_COLUMNS}, query, detail, batch FROM (
+         SELECT *, row_number() OVER (PARTITION BY endpoint ORDER BY id DESC) AS nth FROM journal WHERE consultation = ? AND time >= ? AND id >= ?)
+       WHERE nth <= ? ORDER BY id`,
+      [sid, from, firstId, perEndpoint],
+    ),
   /**
    * The first id recorded with its consultation (journal migration 4): rows below it are from before, and say
    * which consultation they touched only in their bodies. Undefined when there are none (a journal begun since).

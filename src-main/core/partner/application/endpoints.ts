@@ -15,6 +15,9 @@ type Session = z.input<ResponseComponents['applicationSession']>;
 const user = (p: UserProfile, c: PartnerContext) =>
   appUser(c.app, p.user, { defaultPet: p.defaultPet, statuses: p.statuses, nowMs: c.ctx.clock.nowMs() });
 
+/** A11 names a chat by channel_sid and a call by room_sid, as its `type` says (either, when the type is missing). */
+const feedbackSid = (i: Record<string, unknown>) => (i.type === 'video' ? i.room_sid : i.type === 'chat' ? i.channel_sid : (i.channel_sid ?? i.room_sid));
+
 export const APPLICATION_ENDPOINTS = {
   A1: defineEndpoint({ ...C.A1, useCase: mediaBaseUrl, view: (url) => ({ media_url: url }) }),
   A2: defineEndpoint({ ...C.A2, useCase: addPet, view: (x) => ({ email: x.email, pet: appPet(x.pet, x.defaultPetId) }) }),
@@ -66,9 +69,9 @@ export const APPLICATION_ENDPOINTS = {
     view: (x) => ({ rtcToken: x.rtcToken }),
     consultation: { result: (x) => x.grants.chat?.channel_sid ?? x.grants.video?.room },
   }),
-  A10: defineEndpoint({ ...C.A10, useCase: endChat, view: done, consultation: { input: ['channel_sid'] } }),
-  A11: defineEndpoint({ ...C.A11, useCase: consultationFeedback, view: (feedback) => feedback, consultation: { input: ['channel_sid', 'room_sid'] } }),
+  A10: defineEndpoint({ ...C.A10, useCase: endChat, view: done, consultation: { input: (i) => i.channel_sid } }),
+  A11: defineEndpoint({ ...C.A11, useCase: consultationFeedback, view: (feedback) => feedback, consultation: { input: feedbackSid } }),
   A12: defineEndpoint({ ...C.A12, useCase: reportUserStatus, view: done }),
   A13: defineEndpoint({ ...C.A13, useCase: deleteUser, view: (x, c) => ({ ...user(x, c), user_status_latest: x.latestStatus }) }),
-  A14: defineEndpoint({ ...C.A14, useCase: recordVideoOutcome, view: done, consultation: { input: ['room_sid'] } }),
+  A14: defineEndpoint({ ...C.A14, useCase: recordVideoOutcome, view: done, consultation: { input: (i) => i.room_sid } }),
 };

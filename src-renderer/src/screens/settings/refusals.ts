@@ -2,8 +2,9 @@
 // by "; " ("3.status: Too small: …; 3.count: …", "name: name must be …": parseControl in the control API).
 // The screens read those refusals here, each to say what is wrong by its own field, in its own words.
 
-/** What a refusal says of one place: its path ('' when it names none) and the message. */
-export interface RefusalPart { path: string; message: string }
+import type { RefusalPart } from '../../api';
+
+export type { RefusalPart };
 
 /** The path a part starts with: `name`, `3.status`, `cors_allowed_origins.0`, `rules[0].steps`. */
 const PATH = /^([\w.[\]]+): /;
