@@ -1,7 +1,7 @@
 // Issue 14: what masking replaced is kept per run of entries sharing one value (the usual partner call
 // shares one object per Authorization value), not per entry. Each entry must still get exactly its own
 // value back, within the count and byte bounds, after the journal's cap trims, and after ids are
-// handed out again (a resync).
+// handed out again.
 import { describe, expect, it } from 'vitest';
 import { OriginalsStore, type Originals } from '../../src-main/core/journal/originals';
 
@@ -44,7 +44,7 @@ describe('originals kept in runs (issue 14)', () => {
     store.dropBefore(15);
     expect(store.get(14)).toBeUndefined();
     expect(store.get(15)).toBe(a);
-    // A resync hands out 18, 19, 20 again.
+    // 18, 19 and 20 handed out again.
     for (let id = 18; id <= 20; id++) store.set(id, b);
     expect([17, 18, 19, 20].map((id) => store.get(id))).toEqual([a, b, b, b]);
     store.clear();

@@ -37,7 +37,7 @@ export class OriginalsStore {
 
   /** What masking replaced in entry `id` (null: nothing); ids come in increasing order. */
   set(id: number, value: Originals | null): void {
-    if (id <= this.latest) this.forgetFrom(id); // an id handed out again (after a resync)
+    if (id <= this.latest) this.forgetFrom(id); // an id handed out again: what came with it before is not its
     this.latest = id;
     const last = this.runs[this.runs.length - 1];
     if (this.runs.length <= this.head || last.value !== value) {
