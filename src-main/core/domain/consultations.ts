@@ -29,6 +29,9 @@ export function sidFor(type: 'chat' | 'video', id: number, taken: (sid: string) 
 export type Outcome = 'accepted' | 'declined' | 'notanswered';
 export const grantsOf = (c: ConsultationRow | undefined): Grants =>
   !c ? {} : c.type === 'chat' ? { chat: { channel_sid: c.sid } } : { video: { room: c.sid } };
+/** The consultation grants name (a token's, as issued or as read back from one): grantsOf the other way round. */
+export const sidOfGrants = (g: { chat?: { channel_sid?: string }; video?: { room?: string } } | undefined): string | undefined =>
+  g?.chat?.channel_sid ?? g?.video?.room;
 
 export interface ConsultationRequest {
   type: 'chat' | 'video'; family: 'application' | 'client'; doctor_email?: string; dev_type?: string; device_token?: string; location_email?: string;

@@ -183,12 +183,14 @@ export function journalService(ctx: { events: SimulatorEventBus }, db: Database,
       return kept.reverse();
     },
     /**
-     * Entries recorded before the journal kept each one's consultation (journal migration 4), newest first, at
-     * most `limit`, of the column filters: the timeline searches their bodies. Empty once none are left.
+     * Entries recorded before the journal kept each one's consultation (journal migration 4) from `from` (the
+     * journal's time), at most `limit` of each endpoint, newest first: the timeline searches their bodies. Empty
+     * once none are left.
      */
-    entriesFromBefore(f: JournalFilter, limit: number): JournalEntry[] {
+    entriesFromBefore(endpoints: readonly string[], from: string, limit: number): JournalEntry[] {
       const before = stored.consultationFrom();
-      return before === undefined ? [] : stored.page(f, visible({ before, limit })).map(storedEntry);
+      if (before === undefined) return [];
+      return endpoints.flatMap((endpoint) => stored.page({ endpoint, from }, visible({ before, limit })).map(storedEntry));
     },
     /** Full entries of the filtered set, oldest first (the HAR export). */
     entries(f: JournalFilter, limit: number): JournalEntry[] {

@@ -5,6 +5,7 @@ import type { JournalEntry, TimelineEntry } from '../../../src-shared/control';
 import { HOLD_MAX_MS } from '../../../src-shared/schemas/holds';
 import { parseTimestamp } from '../clock';
 import type { ActivityRow } from '../db/repositories/messages';
+import { sidOfGrants } from './consultations';
 import type { ConsultationRow } from '../db/repositories/types';
 import { journalTime } from '../journal/time';
 import type { Services } from './services';
@@ -27,7 +28,7 @@ function grantedSids(text: string): string[] {
   for (const m of text.matchAll(JWT)) {
     try {
       const grants = (JSON.parse(Buffer.from(m[1], 'base64url').toString('utf8')) as { grants?: { chat?: { channel_sid?: string }; video?: { room?: string } } }).grants;
-      const sid = grants?.chat?.channel_sid ?? grants?.video?.room;
+      const sid = sidOfGrants(grants);
       if (sid) sids.push(sid);
     } catch {
       // not one of ours: ignore
@@ -71,7 +72,7 @@ export function timelineOf(s: Services, c: ConsultationRow): TimelineEntry[] {
   // request, or a held one.
   const from = journalTime(Math.max(0, parseTimestamp(c.created_at) - HOLD_MAX_MS - 60_000));
   const requests: JournalEntry[] = [];
-  for (const endpoint of TOUCHING) for (const e of s.journal.entriesFromBefore({ endpoint, from }, PER_ENDPOINT)) if (touches(e, c.sid)) requests.push(e);
+  for (const e of s.journal.entriesFromBefore(TOUCHING, from, PER_ENDPOINT)) if (touches(e, c.sid)) requests.push(e);
   requests.sort((a, b) => a.id - b.id).push(...s.journal.ofConsultation(c.sid, from, PER_ENDPOINT));
   // A restored snapshot hands out the same sids again: what came before this consultation's own opening call
   // belongs to the one that had its sid before.

@@ -186,7 +186,7 @@ interface ShapeFrame { object: boolean; key: string | null; card: boolean; cvcs:
  * CVC-like value beside a card in the same object becomes "***". One pass with an explicit stack of containers.
  */
 export function maskJsonShapes(text: string): string {
-  if (!holdsCard(text)) return text; // the usual body: nothing of the shape at all
+  // Its caller (maskBodyText) calls it only for a text that holds a card number: not looked for again here.
   const spans: number[] = []; // start, end, … of the values that become "***"
   const stack: ShapeFrame[] = [{ object: false, key: null, card: false, cvcs: [] }];
   const close = () => {

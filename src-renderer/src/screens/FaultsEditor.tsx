@@ -27,8 +27,6 @@ export function FaultsEditor() {
     setDraft({ ...draft, [field]: value });
     if (errors[field]) setErrors({ ...errors, [field]: undefined }); // the field is being fixed: its error goes
   };
-  /** Moves the keyboard to the first field that is wrong, so what to fix is where the tester is. */
-
 
   const save = (rules: FaultRule[], label: { ok: string; failed: string }, onRefused?: (message: string) => void) =>
     run(label, noting(() => api.put<{ items: FaultRule[] }>('/faults', { items: inForce(rules) }), onRefused ?? (() => undefined)));

@@ -3,7 +3,8 @@
 import type { z } from 'zod';
 import { CONTRACTS as C, type ResponseComponents } from '../../../../src-shared/endpoints';
 import { defineEndpoint, done, type PartnerContext } from '../endpoint';
-import { consultationFeedback, endChat, recordVideoOutcome, refreshToken, talkToVet } from '../use-cases/consultations';
+import { consultationFeedback, endChat, feedbackSid, recordVideoOutcome, refreshToken, talkToVet } from '../use-cases/consultations';
+import { sidOfGrants } from '../../domain/consultations';
 import { mediaBaseUrl } from '../use-cases/media';
 import { addPet, listPets, removePet, updatePet } from '../use-cases/pets';
 import { webUserReport } from '../use-cases/reports';
@@ -14,9 +15,6 @@ type Session = z.input<ResponseComponents['applicationSession']>;
 
 const user = (p: UserProfile, c: PartnerContext) =>
   appUser(c.app, p.user, { defaultPet: p.defaultPet, statuses: p.statuses, nowMs: c.ctx.clock.nowMs() });
-
-/** A11 names a chat by channel_sid and a call by room_sid, as its `type` says (either, when the type is missing). */
-const feedbackSid = (i: Record<string, unknown>) => (i.type === 'video' ? i.room_sid : i.type === 'chat' ? i.channel_sid : (i.channel_sid ?? i.room_sid));
 
 export const APPLICATION_ENDPOINTS = {
   A1: defineEndpoint({ ...C.A1, useCase: mediaBaseUrl, view: (url) => ({ media_url: url }) }),
@@ -67,7 +65,7 @@ export const APPLICATION_ENDPOINTS = {
     ...C.A9,
     useCase: refreshToken,
     view: (x) => ({ rtcToken: x.rtcToken }),
-    consultation: { result: (x) => x.grants.chat?.channel_sid ?? x.grants.video?.room },
+    consultation: { result: (x) => sidOfGrants(x.grants) },
   }),
   A10: defineEndpoint({ ...C.A10, useCase: endChat, view: done, consultation: { input: (i) => i.channel_sid } }),
   A11: defineEndpoint({ ...C.A11, useCase: consultationFeedback, view: (feedback) => feedback, consultation: { input: feedbackSid } }),

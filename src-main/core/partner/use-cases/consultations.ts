@@ -47,7 +47,11 @@ export const recordVideoOutcome = useCase(A.videoCallActionBody, (c, input) =>
   c.ctx.uow.run((tx) => c.services.consultations.recordOutcome(tx, input.room_sid, input.status, c.app.id)),
 );
 
+/** A11 names a chat by channel_sid and a call by room_sid, as its `type` says (either, before validation, when the type is missing). */
+export const feedbackSid = (i: { type?: unknown; channel_sid?: unknown; room_sid?: unknown }): unknown =>
+  i.type === 'video' ? i.room_sid : i.type === 'chat' ? i.channel_sid : (i.channel_sid ?? i.room_sid);
+
 /** A11: the vet's feedback on one chat (channel_sid) or video call (room_sid). */
 export const consultationFeedback = useCase(A.feedbackBody, (c, input) =>
-  c.ctx.uow.run((tx) => c.services.feedback.forPartner(tx, c.app.id, input.type, (input.type === 'chat' ? input.channel_sid : input.room_sid)!)),
+  c.ctx.uow.run((tx) => c.services.feedback.forPartner(tx, c.app.id, input.type, feedbackSid(input) as string)),
 );
