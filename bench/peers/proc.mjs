@@ -24,6 +24,12 @@ export function mainThreadCpuSeconds(pid) {
   return f ? (Number(f[11]) + Number(f[12])) / CLK_TCK : NaN;
 }
 
+/** User and kernel CPU seconds of a process so far (all its threads). */
+export function userSystemSeconds(pid) {
+  const f = statFields(String(pid));
+  return f ? { user: Number(f[11]) / CLK_TCK, sys: Number(f[12]) / CLK_TCK } : { user: NaN, sys: NaN };
+}
+
 /** The fields of /proc/<path>/stat from the third (state) on; null when the process is gone. */
 function statFields(path) {
   try {

@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLoad } from './measure.mjs';
-import { freePort, launch, terminate } from './proc.mjs';
+import { median } from './extras.mjs';
+import { freePort, launch, terminate, userSystemSeconds } from './proc.mjs';
 import { A2, A5_PATH, AUTH, captureFixture, prepareReader, ROOT, startSimulator } from './simulator.mjs';
 
 const HERE = new URL('.', import.meta.url).pathname;
@@ -19,18 +20,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const REPORT = process.env.BENCH_WRITE_BUDGET_REPORT ?? join(ROOT, 'bench', 'REPORT-write-budget.md');
 const CONNECTIONS = 50;
 
-/** User and kernel CPU seconds of `pid` so far (/proc/<pid>/stat, in clock ticks of 10 ms). */
-function cpu(pid) {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return { user: Number(f[11]) / 100, sys: Number(f[12]) / 100 };
-}
-
 /** Load from a separate process for DURATION s, after a 1 s warm-up; rps and the server's µs per request. */
 async function measure(pid, opts) {
   await runLoad({ mode: 'cannon', ...opts, connections: CONNECTIONS, duration: 1 });
-  const a = cpu(pid);
+  const a = userSystemSeconds(pid);
   const r = await runLoad({ mode: 'cannon', ...opts, connections: CONNECTIONS, duration: DURATION });
-  const b = cpu(pid);
+  const b = userSystemSeconds(pid);
   if (r.non2xx || r.errors) throw new Error(`${opts.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.rps, userUs: ((b.user - a.user) / r.total) * 1e6, sysUs: ((b.sys - a.sys) / r.total) * 1e6 };
 }
@@ -67,7 +62,6 @@ async function round(fixtureFile) {
   return out;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const work = mkdtempSync(join(tmpdir(), 'vet-bench-budget-'));
 try {
   const fixtureFile = join(work, 'a5.json');
