@@ -2,8 +2,9 @@
 // default) would each checkpoint their own in-memory copy over the other's acknowledged writes.
 //
 // The lock is a file created with O_EXCL holding the owner's pid. A lock whose process is gone
-// (kill -9, power loss) is taken over. Lock libraries that judge staleness by an mtime refreshed on
-// a timer (proper-lockfile) would refuse a restart for seconds after a kill -9; a pid check does not.
+// (kill -9, power loss) is taken over, and so is one whose process is a zombie (exited, not reaped).
+// Lock libraries that judge staleness by an mtime refreshed on a timer (proper-lockfile) would refuse
+// a restart for seconds after a kill -9; a pid check does not.
 //
 // A pid means nothing on another host: two containers sharing one volume are both pid 1, each with its own
 // hostname. The lock also names its host, and its owner touches it every few seconds; a lock of another
@@ -48,6 +49,21 @@ function startTime(pid: number): number | undefined {
   }
 }
 
+/**
+ * A process that has exited but is not reaped yet (its parent, or a PID 1 that never reaps orphans as in
+ * CI sandboxes and some containers, has not waited for it) still answers `kill(pid, 0)`, yet holds no
+ * memory, no file and no port: it will never write to the folder again. Linux only (/proc); elsewhere a
+ * zombie is reaped by a proper init and the pid check alone holds.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const state = /^State:\s*(\S)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
+  }
+}
+
 interface Owner { pid: number; host?: string; writtenMs?: number }
 
 function holds({ pid, host, writtenMs }: Owner, file: string): boolean {
@@ -64,6 +80,7 @@ function holds({ pid, host, writtenMs }: Owner, file: string): boolean {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false; // EPERM: alive, owned by someone else
   }
+  if (isZombie(pid)) return false;
   const started = startTime(pid);
   let written: number;
   try {

@@ -1,0 +1,41 @@
+// Issue 35 finding 15: a data folder whose owner exited but was never reaped (a PID 1 that does not reap
+// orphans, as in CI sandboxes and some containers) is free. `kill(pid, 0)` succeeds on a zombie, so a pid
+// check alone refused every restart with "in use by another simulator (process N)".
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lockDataDir } from '../../src-main/core/db/data-dir-lock';
+import { tempDir } from '../cli/run';
+
+const state = (pid: number) => /^State:\s*(\S)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+
+/**
+ * A zombie we can name: `sh` starts `true` in the background, prints its pid and becomes `sleep`, which
+ * never waits for children, so `true` exits and stays unreaped while the sleep lives.
+ */
+async function zombie(): Promise<{ pid: number; end: () => void }> {
+  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (d: Buffer) => resolve(Number.parseInt(d.toString(), 10))));
+  for (let i = 0; i < 100 && state(pid) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
+  return { pid, end: () => parent.kill('SIGKILL') };
+}
+
+describe.runIf(process.platform === 'linux')('a lock whose owner is a zombie', () => {
+  it('is taken over: the zombie holds nothing', async () => {
+    const dir = tempDir();
+    const z = await zombie();
+    try {
+      expect(state(z.pid)).toBe('Z');
+      expect(() => process.kill(z.pid, 0)).not.toThrow(); // what made the old check call it alive
+      // Written before the zombie's start time could tell it apart: only its state says it is dead.
+      writeFileSync(join(dir, 'simulator.lock'), `${z.pid}\n\n${Date.now()}\n`);
+      const lock = lockDataDir(dir);
+      expect(lock.tookOverFrom).toBe(z.pid);
+      expect(readFileSync(join(dir, 'simulator.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
+      lock.release();
+    } finally {
+      z.end();
+    }
+  });
+});
