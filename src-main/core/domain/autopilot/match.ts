@@ -1,14 +1,15 @@
 // Which rule drives a new consultation: the first whose match fits it (every key given must fit).
 import type { AutopilotMatch, AutopilotRule } from '../../../../src-shared/control';
+import { wildcardMatches } from '../../../../src-shared/glob';
 
 /** What a rule can match on, as the consultation was opened. */
 export interface ConsultationFacts { type: 'chat' | 'video'; app: string; vet: string; species: string | null; email: string }
 
-/** `*` any run of characters, `?` one; the rest literal; letter case ignored. */
-export function globMatches(glob: string, text: string): boolean {
-  const pattern = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${pattern}$`, 'i').test(text);
-}
+/**
+ * `*` any run of characters, `?` one; the rest literal; letter case ignored. Never a RegExp built from the rule:
+ * the shared two-pointer matcher cannot backtrack (a stored rule once hung every A8 that reached it).
+ */
+export const globMatches = (glob: string, text: string): boolean => wildcardMatches(glob, text, { ignoreCase: true, anyOne: true });
 
 function fits(m: AutopilotMatch | undefined, f: ConsultationFacts): boolean {
   if (!m) return true;
