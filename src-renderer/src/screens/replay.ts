@@ -60,10 +60,22 @@ function headersOf(e: SentEntry): [string, string][] {
 
 const paramValue = (p: JournalParam, e: SentEntry) => (e.credentials === 'masked' && p.value === MASK ? placeholder(p.name) : (p.value ?? ''));
 
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+/** Bytes a terminal acts on when pasted (Ctrl-C, Ctrl-U, ESC, …) and CR (the tty turns it into LF). */
+const TTY_ACTIVE = /[\x00-\x08\x0b-\x1f\x7f]/;
+
+/**
+ * One shell word that is exactly `s`. POSIX single quotes keep every byte but `'`; a string with bytes a terminal
+ * acts on when pasted is written as `$'…'` (bash, zsh, ksh, POSIX.1-2024 sh) with those bytes as `\xHH`, so pasting
+ * the command can neither end the line early nor change what it sends.
+ */
+export function shellQuote(s: string): string {
+  if (!TTY_ACTIVE.test(s)) return `'${s.replace(/'/g, `'\\''`)}'`;
+  const escaped = s.replace(/[\\']/g, (c) => `\\${c}`).replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return `$'${escaped}'`;
+}
 
 export function toCurl(e: SentEntry, base: string): string {
-  const parts = [`curl -X ${e.method} ${shellQuote(url(e, base))}`];
+  const parts = [`curl -X ${shellQuote(e.method)} ${shellQuote(url(e, base))}`];
   for (const [k, v] of headersOf(e)) {
     const basic = k === 'authorization' ? basicOf(v, e) : undefined;
     parts.push(basic ? `-u ${shellQuote(`${basic[0]}:${basic[1]}`)}` : `-H ${shellQuote(`${k}: ${v}`)}`);
@@ -77,7 +89,12 @@ export function toCurl(e: SentEntry, base: string): string {
   return parts.join(' \\\n  ');
 }
 
-const js = (s: string) => JSON.stringify(s);
+/**
+ * A JavaScript string literal that is exactly `s`: JSON.stringify escapes quotes, backslashes and C0 controls; the two
+ * line terminators JSON leaves as they are (U+2028, U+2029) are escaped too, for consoles and tools older than ES2019.
+ * Request text is only ever written through this, never into a comment.
+ */
+export const js = (s: string) => JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 export function toFetch(e: SentEntry, base: string): string {
   const headers = headersOf(e).map(([k, v]) => {
@@ -91,12 +108,13 @@ export function toFetch(e: SentEntry, base: string): string {
     lines.push('const form = new FormData();');
     for (const p of e.request_params) {
       lines.push(p.fileName !== undefined
-        ? `form.append(${js(p.name)}, new File([/* the bytes of ${p.fileName} */], ${js(p.fileName)}, { type: ${js(p.contentType ?? 'application/octet-stream')} }));`
+        ? `form.append(${js(p.name)}, new File([/* this file's bytes */], ${js(p.fileName)}, { type: ${js(p.contentType ?? 'application/octet-stream')} }));`
         : `form.append(${js(p.name)}, ${js(paramValue(p, e))});`);
     }
     body = 'form';
   } else if (e.request_body !== null) {
-    if (e.method === 'GET' || e.method === 'HEAD') lines.push(`// fetch() sends no body with ${e.method}; this request's body was: ${unmaskedText(e.request_body, e).replace(/\s*\n\s*/g, ' ')}`);
+    // The sender chose these bytes: a comment would end at their first line terminator, so they stay a string.
+    if (e.method === 'GET' || e.method === 'HEAD') lines.push(`// fetch() sends no body with ${e.method}; this request's body was:`, `const bodyNotSent = ${js(unmaskedText(e.request_body, e))};`);
     else body = js(unmaskedText(e.request_body, e));
   }
   lines.push(`await fetch(${js(url(e, base))}, {`, `  method: ${js(e.method)},`);
