@@ -68,7 +68,8 @@ Options:
   --journal-cap-bytes SIZE  how much the stored log may take, on disk and in memory: bytes,
                    or with KiB/MiB/GiB (default 64MiB, from 16MiB to 4GiB); the oldest go first
   --log-format F   text (default) or json: one JSON line per request and per lifecycle event
-  --ready-file F   write {url, ui_url, port, pid} as JSON to F once the server is ready
+  --ready-file F   write {url, ui_url, port, pid, data} as JSON to F once the server is ready
+                   (a previous run's F is removed at start; F is removed at stop)
   --control-token T  let other hosts drive the control API with "Authorization: Bearer T"
                    (without it the control API and UI answer loopback clients only)
   --autopilot FILE start with the vet autopilot's rules from FILE (YAML or JSON)

@@ -1,6 +1,6 @@
 // What `serve` tells the world while it runs: lifecycle lines (text for people, JSON for CI log
 // parsers), the ready file other processes wait for, and leaving with the parent process.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { JournalSummary } from '../../src-shared/control';
 
@@ -55,11 +55,35 @@ export function serveLog(format: LogFormat, out: Write, err: Write): ServeLog {
   };
 }
 
+// The ready file describes this run only. A job that waits for it (as the README advises) must never read
+// a previous run's dead URL: it is removed at start before anything else, written once listening, and
+// removed again when the server stops (a kill -9 leaves it, and the next start removes it).
+
+/** Removes a previous run's ready file; a message when it cannot be removed (then it cannot be written either). */
+export function clearReadyFile(file: string): string | undefined {
+  try {
+    rmSync(file, { force: true });
+    return undefined;
+  } catch (e) {
+    return `Cannot use the ready file ${file}: ${(e as Error).message}`;
+  }
+}
+
 /** Written whole through a temp file and a rename, so a reader never sees half of it. */
 export function writeReadyFile(file: string, info: ReadyInfo): void {
   const tmp = `${file}.tmp-${process.pid}`;
   writeFileSync(tmp, JSON.stringify(info) + '\n');
   renameSync(tmp, file);
+}
+
+/** Removes the ready file at stop, unless another run has written its own there since. */
+export function removeReadyFile(file: string, pid = process.pid): void {
+  try {
+    const written = JSON.parse(readFileSync(file, 'utf8')) as Partial<ReadyInfo>;
+    if (written.pid === pid) rmSync(file, { force: true });
+  } catch {
+    // gone already, or not ours to judge: leaving it is the safe side
+  }
 }
 
 /** Parent pid and command name of a process (Linux: /proc; macOS and others: ps). */

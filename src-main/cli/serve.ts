@@ -8,7 +8,7 @@ import { projectRoot } from '../core/resources';
 import type { AutopilotDocument } from '../../src-shared/control';
 import { parseServeArgs, USAGE, UsageError, type ServeFlags } from './args';
 import { appVersion } from './version';
-import { followLauncher, launcherPid, serveLog, writeReadyFile } from './lifecycle';
+import { clearReadyFile, followLauncher, launcherPid, removeReadyFile, serveLog, writeReadyFile } from './lifecycle';
 
 export const EXIT_USAGE = 2;
 export const EXIT_PORT_IN_USE = 3;
@@ -34,6 +34,10 @@ export async function serve(
   if (flags.help) return (out(USAGE), 0);
   if (flags.version) return (out(appVersion()), 0);
   const log = serveLog(flags.logFormat, out, err);
+  if (flags.readyFile) {
+    const problem = clearReadyFile(flags.readyFile);
+    if (problem) return (log.error(problem), EXIT_USAGE);
+  }
   let autopilot: AutopilotDocument | undefined;
   if (flags.autopilot) {
     // Loaded only when asked for: the YAML reader stays off every other start.
@@ -64,6 +68,8 @@ export async function serve(
   const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
+    // The URL dies now: a job waiting for the file must not find it while the server finishes.
+    if (flags.readyFile) removeReadyFile(flags.readyFile);
     log.stopping(reason);
     sim.close().then(
       () => process.exit(0),
@@ -98,7 +104,12 @@ export async function serve(
     const data = flags.inMemory ? 'in memory' : flags.dataDir;
     sim.ctx.events.on('request', (entry) => log.request(entry));
     const info = { url, ui_url: `${url}/__sim/`, port, pid: process.pid, data };
-    if (flags.readyFile) writeReadyFile(flags.readyFile, info);
+    if (flags.readyFile) {
+      writeReadyFile(flags.readyFile, info);
+      // Whatever ends the process (a fatal error included), the file goes with it.
+      const file = flags.readyFile;
+      process.once('exit', () => removeReadyFile(file));
+    }
     log.ready(info, `Vet consult simulator ready at ${url} — UI ${url}/__sim/ — data ${data}`);
   } catch (e) {
     await sim.close();
