@@ -12,8 +12,12 @@ export class SimClock {
   private frozenAt: number | null = null;
   constructor(private readonly realNow: () => number = Date.now) {}
 
+  /**
+   * A running clock set near the end of year 9999 is carried past it by real time: it stops at the last instant
+   * instead, so nothing is ever stamped with a year no timestamp format holds (B5 answered 500 on such rows).
+   */
   nowMs(): number {
-    return this.frozenAt ?? this.realNow() + this.offsetMs;
+    return this.frozenAt ?? Math.min(this.realNow() + this.offsetMs, CLOCK_MAX_MS);
   }
   now(): Date {
     return new Date(this.nowMs());

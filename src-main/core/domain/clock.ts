@@ -49,19 +49,29 @@ export function clockService({ clock, uow, reads, steps = NO_STEPS }: { clock: S
       if (clock.restore(reads.meta.get(CLOCK_KEY))) return undefined;
       return 'The stored simulator clock was not a time between 1970 and 9999; the clock runs in real time instead.';
     },
-    /** Advance (seconds, a duration, or to the next autopilot step), set, freeze or thaw, or back to real time. */
+    /**
+     * Advance (seconds, a duration, or to the next autopilot step), set, freeze or thaw, or back to real time. Every
+     * move is checked on where it lands (advance_to once let a step ten years out take the clock to year 10009, and
+     * the data stamped there broke B5 for good); freezing and real time are always allowed, so they bring back a
+     * clock that real time carried to the end of 9999 (where it stops: SimClock.nowMs).
+     */
     change(body: z.infer<typeof clockBody>): ClockState {
-      const target = 'advance_seconds' in body ? clock.nowMs() + body.advance_seconds * 1000 : 'advance' in body ? clock.nowMs() + (durationMs(body.advance) ?? 0) : 'set' in body ? Date.parse(body.set) : clock.nowMs();
-      if (!clockInRange(target)) throw new DomainError(422, ['The clock must stay between 1970-01-01 and 9999-12-31.']);
-      if ('advance_seconds' in body) advance(body.advance_seconds * 1000);
-      else if ('advance' in body) advance(durationMs(body.advance) ?? 0);
-      else if ('advance_to' in body) {
+      const now = clock.nowMs();
+      const landing = (target: number) => {
+        if (!clockInRange(target)) throw new DomainError(422, ['The clock must stay between 1970-01-01 and 9999-12-31.']);
+        return target;
+      };
+      const by = 'advance_seconds' in body ? body.advance_seconds * 1000 : 'advance' in body ? (durationMs(body.advance) ?? 0) : undefined;
+      if (by !== undefined) {
+        landing(now + by);
+        advance(by);
+      } else if ('advance_to' in body) {
         const due = steps.nextDue();
         if (due === undefined) throw new DomainError(409, ['No autopilot step is pending.'], {}, 'no_pending_step');
-        travelTo(Math.max(due, clock.nowMs()));
+        travelTo(landing(Math.max(due, now)));
       } else if ('set' in body) {
-        const at = Date.parse(body.set);
-        if (at > clock.nowMs()) travelTo(at);
+        const at = landing(Date.parse(body.set));
+        if (at > now) travelTo(at);
         clock.set(at);
       } else if ('frozen' in body) clock.freeze(body.frozen);
       else clock.backToRealTime();
