@@ -35,7 +35,7 @@ describe('routeOf', () => {
       expect((await h.get('/api/v2/demo/media-url')).status).toBe(200);
       const r = await h.http.delete('/api/v2/demo/media-url').set('authorization', DEMO_AUTH);
       expect(r.status).toBe(405);
-      expect(r.headers.allow).toBe('GET');
+      expect(r.headers.allow).toBe('GET, HEAD');
       expect(r.body).toEqual({ success: false, status_code: 405, message: ['Method Not Allowed'], data: [] });
       expect((await h.get('/api/v2/demo/media-url')).status).toBe(200);
     } finally {

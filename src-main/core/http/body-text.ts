@@ -1,10 +1,9 @@
-// A partner request's body bytes and their text, read as express's body-parser read them (raw-body and
-// iconv), with Node alone: the limit counts the bytes after decompression (413), gzip, deflate and br
-// bodies are inflated, any other Content-Encoding or an unknown charset is 415.
+// A partner request's body bytes and their text, as PHP receives them behind nginx/php-fpm (behaviour §4,
+// issue 35 #16): the bytes as sent, whatever the Content-Encoding (neither PHP, Symfony's getContent() nor
+// php-fpm decodes a request body, so a compressed body reaches json_decode as it is), at most the limit (413).
+// The control API, which is ours and not Laravel's, still inflates (control/system-routes.ts, http/inflate.ts).
 import type { IncomingMessage } from 'node:http';
-import type { Duplex, Readable } from 'node:stream';
 import { DomainError } from '../errors';
-import { loadOnce } from '../load-once';
 
 export const tooLarge = () => new DomainError(413, ['Payload Too Large']);
 export const unsupportedMediaType = () => new DomainError(415, ['Unsupported Media Type']);
@@ -22,54 +21,48 @@ export function drain(req: IncomingMessage): Promise<void> {
   });
 }
 
-/** Encodings body-parser inflated; zlib is loaded for the first of them only (inflate.ts). */
-const COMPRESSED = new Set(['gzip', 'deflate', 'br']);
-const loadInflate = loadOnce(() => import('./inflate'));
-
 /** The declared length, as raw-body reads it (parseInt of a number); undefined without one. */
 function declaredLength(req: IncomingMessage): number | undefined {
   const header = req.headers['content-length'];
   return header !== undefined && !isNaN(header as unknown as number) ? parseInt(header, 10) : undefined;
 }
 
-/** The request's body bytes (decompressed), at most `limit` of them. */
-export async function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-  if (encoding === 'identity') {
-    const declared = declaredLength(req);
-    if (declared !== undefined && declared > limit) {
-      await drain(req);
-      throw tooLarge();
-    }
-    return collect(req, undefined, limit, declared);
+/**
+ * The request's body bytes as sent (never decompressed), at most `limit` of them. More is refused (413), or,
+ * for a body the service does not read (`beyond: 'dropped'`, kept for the journal only), read off and dropped.
+ */
+export async function readBytes(req: IncomingMessage, limit: number, beyond: 'refused' | 'dropped' = 'refused'): Promise<Buffer> {
+  const declared = declaredLength(req);
+  if (beyond === 'refused' && declared !== undefined && declared > limit) {
+    await drain(req);
+    throw tooLarge();
   }
-  const inflate = COMPRESSED.has(encoding) ? (await loadInflate()).inflater(encoding) : undefined;
-  if (!inflate) throw unsupportedMediaType();
-  req.pipe(inflate);
-  return collect(req, inflate, limit, undefined);
+  return collect(req, limit, declared, beyond);
 }
 
-/** Reads the request (through its decompressor, if any) to its end; refuses more than `limit` bytes. */
-function collect(req: IncomingMessage, inflate: Duplex | undefined, limit: number, declared: number | undefined): Promise<Buffer> {
-  const source: Readable = inflate ?? req;
+/** Reads the request to its end; more than `limit` bytes is refused or dropped. */
+function collect(req: IncomingMessage, limit: number, declared: number | undefined, beyond: 'refused' | 'dropped'): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
+    let kept = 0;
     const stop = (err: Error) => {
       cleanup();
       void drain(req).then(() => reject(err));
     };
     const onData = (chunk: Buffer) => {
       received += chunk.length;
-      if (received > limit) return stop(tooLarge());
-      chunks.push(chunk);
+      if (received > limit && beyond === 'refused') return stop(tooLarge());
+      if (kept >= limit) return;
+      const part = kept + chunk.length <= limit ? chunk : chunk.subarray(0, limit - kept);
+      chunks.push(part);
+      kept += part.length;
     };
     const onEnd = () => {
       cleanup();
-      req.resume(); // whatever follows compressed data is not read
       // Node's parser delivers exactly the declared length unless the client went away before the end.
       if (declared !== undefined && received !== declared) return reject(new Error(`request size did not match content length (${received} of ${declared} bytes)`));
-      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received));
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, kept));
     };
     const onAborted = () => {
       cleanup();
@@ -79,19 +72,12 @@ function collect(req: IncomingMessage, inflate: Duplex | undefined, limit: numbe
     const onClose = () => {
       if (!req.complete) onAborted();
     };
-    /** Stops listening; a decompressor is detached and destroyed (a late complaint of its goes nowhere). */
     const cleanup = () => {
-      source.off('data', onData).off('end', onEnd).off('error', stop);
-      req.off('aborted', onAborted).off('close', onClose);
-      if (!inflate) return;
-      req.off('error', stop).unpipe(inflate);
-      inflate.on('error', () => {}).destroy();
+      req.off('data', onData).off('end', onEnd).off('error', stop).off('aborted', onAborted).off('close', onClose);
     };
     // Closed before it was read (during a fault rule's delay): no 'data', 'end' or 'close' will come now.
     if (req.destroyed) return onAborted();
-    source.on('data', onData).on('end', onEnd).on('error', stop);
-    req.on('aborted', onAborted).on('close', onClose);
-    if (inflate) req.on('error', stop);
+    req.on('data', onData).on('end', onEnd).on('error', stop).on('aborted', onAborted).on('close', onClose);
   });
 }
 

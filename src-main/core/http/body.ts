@@ -3,13 +3,15 @@
 // then one normalisation pass (laravel-input.ts). One reader for the three bodies: each gives either a
 // value (JSON) or name/value pairs (a form, multipart's fields), and every nesting is bounded where the
 // tree is built (JSON from its text, pairs from their names), before anything walks it.
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { JSON_LIMIT } from './body-limits';
-import { canDecode, decodeText, readBytes, unsupportedMediaType } from './body-text';
+import { NOT_UTF8_REASON, unreadableJsonNote, unreadBodyNote } from './body-notes';
+import { canDecode, decodeText, readBytes } from './body-text';
 import { nestPairs, normaliseInput, type Bag } from './laravel-input';
 import { mediaTypeOf, parameterOf } from './media-type';
 import type { MultipartBody } from './multipart';
-import { isJsonContentType, isPlainJson, parseJsonText, UnreadableJson } from './plain-json';
+import { isJsonContentType, parseJsonText, UnreadableJson } from './plain-json';
 import { loadOnce } from '../load-once';
 
 /** A request's body as read, for the journal: its text as sent (JSON, urlencoded), or a form's fields and image. */
@@ -43,15 +45,29 @@ const readsFormBody = (req: IncomingMessage) => req.method !== 'GET' && req.meth
 /** The charset a Content-Type names, lower-cased; UTF-8 when it names none. */
 export const charsetOf = (contentType: string | undefined) => (parameterOf(contentType, 'charset') ?? 'utf-8').toLowerCase();
 
-/** A JSON body's text. The plain case (UTF-8, identity, a declared length) skips the Content-Type's parameters. */
-async function jsonText(req: IncomingMessage): Promise<string> {
-  if (isPlainJson(req)) return (await readBytes(req, JSON_LIMIT)).toString('utf8');
-  const charset = charsetOf(req.headers['content-type']);
-  // RFC 7159 §8.1, as body-parser held it: a JSON text is UTF-8, -16 or -32, checked before a byte is read.
-  if (!charset.startsWith('utf-') || !canDecode(charset)) throw unsupportedMediaType();
-  const bytes = await readBytes(req, JSON_LIMIT);
-  // UTF-8 as sent, a byte-order mark included (the journal shows it; parseJsonText skips it).
-  return charset === 'utf-8' ? bytes.toString('utf8') : decodeText(bytes, charset);
+/**
+ * A JSON body's value as Laravel's `json_decode($request->getContent())` reads it: the bytes as sent, whatever
+ * the Content-Encoding and the charset (both ignored, behaviour §4); bytes that are not UTF-8, a byte-order mark
+ * or a syntax error give no input, and the journal says why.
+ */
+async function readJson(r: InputReading): Promise<{ value: unknown } | undefined> {
+  const bytes = await readBytes(r.req, JSON_LIMIT);
+  // As sent: the journal shows a byte-order mark, and bytes that are not UTF-8 as U+FFFD.
+  const text = bytes.toString('utf8');
+  r.body = { kind: 'text', text };
+  const value = isUtf8(bytes) ? parseJsonText(text) : new UnreadableJson(NOT_UTF8_REASON);
+  if (!(value instanceof UnreadableJson)) return { value };
+  r.error = unreadableJsonNote(value.reason, r.req.headers);
+  return undefined; // Laravel's json_decode gives null: no input from the body; the query string still counts
+}
+
+/** A body Laravel reads nothing from, kept for the journal (its first JSON_LIMIT bytes), with why it was not read. */
+async function keepUnread(r: InputReading, form: boolean): Promise<undefined> {
+  const bytes = await readBytes(r.req, JSON_LIMIT, 'dropped');
+  if (!bytes.length) return undefined;
+  if (!form) r.body = { kind: 'text', text: bytes.toString('utf8') };
+  r.error = unreadBodyNote(r.req.headers, r.req.method, form);
+  return undefined;
 }
 
 /** The body's value (JSON) or pairs (form, multipart), or undefined when there is none to read as input. */
@@ -60,30 +76,28 @@ async function readBody(r: InputReading): Promise<{ value: unknown } | { pairs: 
   // No body at all (a GET): nothing to read.
   if (!hasBody(req)) return undefined;
   const contentType = req.headers['content-type'];
-  if (readsFormBody(req) && mediaTypeOf(contentType) === 'multipart/form-data') {
+  const media = mediaTypeOf(contentType);
+  if (media === 'multipart/form-data' && readsFormBody(req)) {
     const body: RequestBody = { kind: 'multipart', fields: [] };
     r.body = body;
     await (await loadMultipart()).readMultipart(req, body);
     return { pairs: body.fields };
   }
-  if (isJsonContentType(contentType)) {
-    const text = await jsonText(req);
-    r.body = { kind: 'text', text };
-    const value = parseJsonText(text);
-    if (!(value instanceof UnreadableJson)) return { value };
-    r.error = value.note;
-    return undefined; // Laravel's json_decode gives null: no input from the body; the query string still counts
-  }
-  if (mediaTypeOf(contentType) === 'application/x-www-form-urlencoded') {
+  if (isJsonContentType(contentType)) return readJson(r);
+  if (media === 'application/x-www-form-urlencoded') {
+    // PHP parses the bytes whatever the charset; one Node cannot decode is read as UTF-8, never refused.
     const charset = charsetOf(contentType);
-    if (!canDecode(charset)) throw unsupportedMediaType();
-    const text = decodeText(await readBytes(req, JSON_LIMIT), charset);
+    const text = decodeText(await readBytes(req, JSON_LIMIT), canDecode(charset) ? charset : 'utf-8');
     r.body = { kind: 'text', text }; // the journal and a HAR replay keep the text as sent, even of a GET
+    if (!readsFormBody(req)) {
+      if (text) r.error = unreadBodyNote(req.headers, req.method, true);
+      return undefined;
+    }
     // PHP's bracket rules, not qs's, and a bounded depth (nestPairs), below.
-    return readsFormBody(req) ? { pairs: new URLSearchParams(text) } : undefined;
+    return { pairs: new URLSearchParams(text) };
   }
-  // Any other type: Laravel reads no input from it either.
-  return undefined;
+  // Any other type (text/plain, none, multipart on a GET): Laravel reads no input from it either.
+  return keepUnread(r, media === 'multipart/form-data');
 }
 
 /** The request's input (query ∪ body, normalised) into `r.input`; throws the envelope's errors. */

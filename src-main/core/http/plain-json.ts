@@ -1,6 +1,7 @@
 // A JSON body as Laravel reads it: which Content-Types are JSON, and the text turned into a value, refused
 // when nested past the limit before it is parsed, so a hostile body never becomes a deep object at all.
 import type { IncomingMessage } from 'node:http';
+import { BOM_REASON } from './body-notes';
 import { JSON_LIMIT } from './body-limits';
 import { MAX_DEPTH, tooDeep } from './laravel-input';
 import { jsonDeeperThan } from '../../../src-shared/json-depth';
@@ -17,9 +18,9 @@ const JSON_TYPE = 'application/json';
 const PLAIN_PARAMS = /^\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
 
 /**
- * The usual partner write: a JSON body of a declared length within the limit, UTF-8, not compressed. The
- * body reader takes it without reading the Content-Type's parameters or the Content-Encoding (A/B in
- * issue 14: the generic negotiation was ~7% of an A2 request's CPU).
+ * The usual JSON write: a body of a declared length within the limit, UTF-8, not compressed. The control
+ * API's lean routes take it without express (A/B in issue 14: the generic negotiation was ~7% of a
+ * request's CPU). The partner reader needs no such test: it reads every JSON body's bytes as sent.
  */
 export function isPlainJson(req: IncomingMessage): boolean {
   const h = req.headers;
@@ -32,28 +33,23 @@ export function isPlainJson(req: IncomingMessage): boolean {
   );
 }
 
-
-/** A JSON body that did not parse: read as no input, with the parser's reason kept for the journal. */
+/** A JSON body that did not parse: read as no input, with the reason kept for the journal (body-notes.ts). */
 export class UnreadableJson {
   constructor(readonly reason: string) {}
-  /** The journal's `error` of the exchange, so a tester still sees why the fields came out missing. */
-  get note(): string {
-    return `The body was not valid JSON (${this.reason}); it was read as empty input, as Laravel does.`;
-  }
 }
 
 /**
- * The value of a JSON body's text, as body-parser (strict: false) gave it: a bare value is a value, an
- * empty body (or a byte-order mark alone) is `{}`. Text that does not parse is Laravel's reading of it:
- * `json_decode` answers null, `(array) null` is no input at all, so the rules judge the query string alone
- * (behaviour §4) — an UnreadableJson, never an error of its own.
+ * The value of a JSON body's text: a bare value is a value, an empty body is `{}`. Text that does not parse
+ * is Laravel's reading of it: `json_decode` answers null, `(array) null` is no input at all, so the rules
+ * judge the query string alone (behaviour §4) — an UnreadableJson, never an error of its own. A leading
+ * byte-order mark is such text (json_decode refuses it, issue 35 #18), not a mark to skip.
  */
 export function parseJsonText(text: string): unknown {
   if (jsonDeeperThan(text, MAX_DEPTH)) throw tooDeep('request body');
-  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (json.length === 0) return {};
+  if (text.length === 0) return {};
+  if (text.charCodeAt(0) === 0xfeff) return new UnreadableJson(BOM_REASON);
   try {
-    return JSON.parse(json);
+    return JSON.parse(text);
   } catch (err) {
     return new UnreadableJson((err as Error).message);
   }

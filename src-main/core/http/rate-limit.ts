@@ -62,8 +62,8 @@ function httpDate(nowMs: number): string {
 }
 
 /**
- * Counts one request of the app and sets the limit headers, as express-rate-limit with legacy headers
- * did (same names, values and Retry-After), without its per-request promises and option lookups.
+ * Counts one request of the app and sets the limit headers as Laravel's ThrottleRequests does: the limit and
+ * what remains on every answer, `Retry-After` and `X-RateLimit-Reset` (epoch seconds) on a 429 only.
  * Returns false when the app is over its limit: the caller answers 429.
  */
 export function countRequest(head: ResponseHead, store: SimClockStore, app: AppRecord): boolean {
@@ -75,13 +75,17 @@ export function countRequest(head: ResponseHead, store: SimClockStore, app: AppR
   head.setHeader('X-RateLimit-Limit', String(limit));
   head.setHeader('X-RateLimit-Remaining', String(Math.max(limit - totalHits, 0)));
   head.setHeader('Date', httpDate(now));
-  head.setHeader('X-RateLimit-Reset', String(Math.ceil(resetMs / 1000)));
   if (totalHits <= limit) return true;
   head.setHeader('Retry-After', String(Math.max(0, Math.ceil((resetMs - now) / 1000))));
+  head.setHeader('X-RateLimit-Reset', String(Math.ceil(resetMs / 1000)));
   return false;
 }
 
-/** The rate-limit headers every partner response carries, even one that ended before the limiter. */
+/**
+ * The rate-limit headers every partner response carries, even one that ended before the limiter: the app's
+ * window as it stands, not counting this request (a 404/405 of a known app, behaviour §6); for a request
+ * that names no known app, the default limit.
+ */
 export function ensureRateHeaders(head: ResponseHead, store: SimClockStore, app: AppRecord | undefined): void {
   if (head.hasHeader('x-ratelimit-limit')) return;
   const limit = app ? effectiveLimit(app.rate_limit_per_minute) : 200;

@@ -24,34 +24,56 @@ export type RouteMatch =
 
 const NONE: RouteMatch = { kind: 'none' };
 
+/**
+ * The path as Laravel's router matches it (UriValidator): trailing slashes trimmed, then every `%XX` decoded
+ * (PHP's rawurldecode: `+` stays, a malformed escape is left as it is), so `/pet/l%69st` is `/pet/list` and
+ * the app name is read decoded. Bytes that are not UTF-8 read as U+FFFD (PHP would keep them; no route or
+ * app name has any).
+ */
+export function routedPath(rawPath: string): string {
+  const trimmed = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.replace(/\/+$/, '') : rawPath;
+  return trimmed.includes('%') ? rawUrlDecode(trimmed) : trimmed;
+}
+
+/** PHP's rawurldecode: each well-formed `%XX` is a byte, everything else is kept; the bytes read as UTF-8. */
+export function rawUrlDecode(s: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '%' && /^[0-9a-fA-F]{2}$/.test(s.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      const code = s.codePointAt(i)!;
+      if (code > 0xffff) i++;
+      bytes.push(...Buffer.from(String.fromCodePoint(code), 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The methods a 405 lists: HEAD beside GET, as Laravel's `Route::get` registers both. */
+const allowOf = (endpoints: readonly PartnerEndpoint[]) => endpoints.flatMap((e) => (e.method === 'GET' ? ['GET', 'HEAD'] : [e.method])).join(', ');
+
 /** The endpoint a path and method name; a trailing slash is ignored, HEAD is answered as GET. */
 export function matchRoute(rawPath: string, method: string): RouteMatch {
-  const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.replace(/\/+$/, '') : rawPath;
+  const path = routedPath(rawPath);
   for (const [family, pattern] of FAMILY_PATTERNS) {
     const m = pattern.exec(path);
     if (!m) continue;
-    const appName = decodeURIComponentSafe(m[1]);
+    const appName = m[1];
     const candidates = BY_PATH.get(`${family} ${m[2]}`);
     if (!candidates) return { kind: 'unknown-path', family, appName };
     const endpoint = candidates.find((e) => e.method === method || (method === 'HEAD' && e.method === 'GET'));
-    if (!endpoint) return { kind: 'wrong-method', family, appName, allow: candidates.map((e) => e.method).join(', ') };
+    if (!endpoint) return { kind: 'wrong-method', family, appName, allow: allowOf(candidates) };
     return { kind: 'endpoint', family, appName, endpoint };
   }
   // `/api/v2/<app>/`: no endpoint, but it names an app (whose CORS origins its 404 carries).
-  if (path !== rawPath) for (const [family, pattern] of FAMILY_PATTERNS) {
-    const m = pattern.exec(rawPath);
-    if (m) return { kind: 'unknown-path', family, appName: decodeURIComponentSafe(m[1]) };
+  const untrimmed = rawPath.includes('%') ? rawUrlDecode(rawPath) : rawPath;
+  if (untrimmed !== path) for (const [family, pattern] of FAMILY_PATTERNS) {
+    const m = pattern.exec(untrimmed);
+    if (m) return { kind: 'unknown-path', family, appName: m[1] };
   }
   return NONE;
-}
-
-export function decodeURIComponentSafe(s: string): string {
-  if (!s.includes('%')) return s;
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 // A client calls the same few paths again and again: each distinct method and path is matched once

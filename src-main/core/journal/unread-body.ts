@@ -1,7 +1,8 @@
 // The body of a request the pipeline answered before reading it (a wrong route or app, failed Basic auth,
 // the rate limit, a fault rule): the journal still keeps it, so the log shows what was sent and *Copy as
-// cURL* or a HAR replay sends the same body and gets the same answer. Only the bodies the reader would
-// have read (JSON, urlencoded, multipart, body.ts) are kept, as it would have read them.
+// cURL* or a HAR replay sends the same body and gets the same answer. Every body is kept as the reader
+// would have kept it (body.ts): JSON and other text as the bytes sent (never decompressed), urlencoded in
+// its charset, multipart of a POST-like request as its fields.
 //
 // Usually the whole request is already buffered when the answer goes out (the refusal is decided in the
 // microtask after the packet carrying headers and body was parsed), and the entry is recorded at once,
@@ -9,7 +10,6 @@
 // it anyway) and the entry follows when it has arrived, or after WAIT_MS with what came.
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { createRequire } from 'node:module';
 import { charsetOf, hasBody, NO_BODY, type RequestBody } from '../http/body';
 import { IMAGE_LIMIT, JSON_LIMIT } from '../http/body-limits';
 import { canDecode, decodeText } from '../http/body-text';
@@ -22,36 +22,21 @@ export const WAIT_MS = 2000;
 
 type Kind = 'text' | 'multipart' | null;
 
-/** Which body the reader would have read: PHP reads forms of POST-like requests only, JSON on any method. */
+/** Which body the reader would have kept: multipart of POST-like requests as fields (PHP parses no other), any other as text. */
 function kindOf(req: IncomingMessage): Kind {
   if (!hasBody(req)) return null;
-  const type = req.headers['content-type'];
-  const media = mediaTypeOf(type);
+  const media = mediaTypeOf(req.headers['content-type']);
   const formMethod = req.method !== 'GET' && req.method !== 'HEAD';
   if (media === 'multipart/form-data') return formMethod ? 'multipart' : null;
-  return isJsonContentType(type) || media === 'application/x-www-form-urlencoded' ? 'text' : null;
+  return 'text';
 }
 
-/** The bytes as text, decompressed and decoded as the reader would; undefined when they cannot be read. */
-function textOf(bytes: Buffer, req: IncomingMessage): string | undefined {
-  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-  const opts = { maxOutputLength: JSON_LIMIT };
-  let plain: Buffer;
-  try {
-    if (encoding === 'identity') plain = bytes;
-    else {
-      // zlib only for a compressed refused body, never at start (issue 14, cold start: see http/inflate.ts).
-      const zlib = createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
-      if (encoding === 'gzip') plain = zlib.gunzipSync(bytes, opts);
-      else if (encoding === 'deflate') plain = zlib.inflateSync(bytes, opts);
-      else if (encoding === 'br') plain = zlib.brotliDecompressSync(bytes, opts);
-      else return undefined;
-    }
-  } catch {
-    return undefined; // not what it claims to be, or bigger than the reader would ever take
-  }
-  const charset = charsetOf(req.headers['content-type']);
-  return decodeText(plain, canDecode(charset) ? charset : 'utf-8');
+/** The bytes as text, as the reader would keep them: never decompressed, a form in its charset, anything else as UTF-8. */
+function textOf(bytes: Buffer, req: IncomingMessage): string {
+  const type = req.headers['content-type'];
+  if (isJsonContentType(type) || mediaTypeOf(type) !== 'application/x-www-form-urlencoded') return bytes.toString('utf8');
+  const charset = charsetOf(type);
+  return decodeText(bytes, canDecode(charset) ? charset : 'utf-8');
 }
 
 /** What is buffered of a request that has fully arrived, read without waiting; undefined if it has not. */

@@ -67,6 +67,9 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     if (route.kind === 'none') return call.sendFailure(404, ['Route Not Found']);
     call.family = route.family;
     call.appName = route.appName;
+    // A 404/405 of a known app carries that app's window as it stands (behaviour §6): not counted, as Laravel's
+    // router answers before `throttle` runs, and not a made-up default either.
+    call.app = app;
     if (route.kind === 'unknown-path') return call.sendFailure(404, ['Route Not Found']);
     if (route.kind === 'wrong-method') {
       call.head.setHeader('allow', route.allow);
@@ -74,7 +77,6 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     }
     const endpoint = (call.endpoint = route.endpoint);
     if (!app) return call.sendFailure(404, ['App Not Found']);
-    call.app = app;
     const { req } = call;
     if (!countRequest(call.head, store, app)) return call.sendFailure(429, ['Too Many Attempts.']);
     if (endpoint.auth === 'basic' && !services.apps.basicAllows(app, req.headers.authorization)) throw unauthenticated();
