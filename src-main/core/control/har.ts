@@ -1,11 +1,13 @@
 // The journal as a HAR 1.2 log, for browser dev tools, HAR viewers and replay tools.
-// Masked by default. `credentials: true` puts back what masking replaced, from process memory when
-// the entry is recent enough, else the app's current Basic credentials and api_key.
+// Masked by default, bearer tokens in response bodies and control calls' bodies included. `credentials: true`
+// puts back what masking replaced, from process memory when the entry is recent enough, else the app's
+// current Basic credentials and api_key.
 import { STATUS_CODES } from '../http/node-http';
 import type { AppRecord, JournalEntry } from '../../../src-shared/control';
 import { asSent } from '../journal/as-sent';
 import type { Originals } from '../journal/originals';
-import type { ControlCall } from './control-calls';
+import { redactBearerTokens } from './bearer-redaction';
+import { BODY_CAP, type ControlCall } from './control-calls';
 
 export interface HarOptions {
   baseUrl: string;
@@ -79,6 +81,9 @@ function postData(e: JournalEntry) {
   return e.request_body !== null ? { postData: { mimeType, text: e.request_body } } : {};
 }
 
+/** The response as sent, its bearer tokens (`rtcToken`, `token`) as `***` unless credentials were asked for. */
+const responseText = (body: string | null, opts: HarOptions) => (body === null ? '' : opts.credentials ? body : redactBearerTokens(body));
+
 function partnerEntry(masked: JournalEntry, opts: HarOptions) {
   const e = opts.credentials ? unmask(masked, opts.credentials) : masked;
   const url = `${opts.baseUrl}${e.path}${e.query ? `?${e.query}` : ''}`;
@@ -93,7 +98,7 @@ function partnerEntry(masked: JournalEntry, opts: HarOptions) {
     },
     response: {
       status: e.status, statusText: STATUS_CODES[e.status] ?? '', httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(e.response_headers),
-      content: { size: e.response_bytes, mimeType: e.response_headers['content-type'] ?? 'application/json', text: e.response_body ?? '' },
+      content: { size: e.response_bytes, mimeType: e.response_headers['content-type'] ?? 'application/json', text: responseText(e.response_body, opts) },
       redirectURL: '', headersSize: -1, bodySize: e.response_bytes,
     },
     cache: {},
@@ -102,8 +107,12 @@ function partnerEntry(masked: JournalEntry, opts: HarOptions) {
   };
 }
 
-/** A vet action or other control call; its response body is not kept (only the status matters to a replay). */
-function controlEntry(c: ControlCall, opts: HarOptions) {
+/**
+ * A vet action or other control call; its response body is not kept (only the status matters to a replay). Its
+ * body is masked as a partner body is, unless credentials were asked for; a body cut at 64 KiB says so.
+ */
+function controlEntry(kept: ControlCall, opts: HarOptions) {
+  const c = opts.credentials && kept.sent ? { ...kept, ...kept.sent } : kept;
   const url = new URL(c.url, opts.baseUrl);
   const headers = c.contentType ? [{ name: 'content-type', value: c.contentType }] : [];
   return {
@@ -121,7 +130,8 @@ function controlEntry(c: ControlCall, opts: HarOptions) {
     },
     cache: {},
     timings: { send: 0, wait: c.duration_ms, receive: 0 },
-    comment: 'control API',
+    comment: c.body_cut ? `control API; body cut at ${BODY_CAP / 1024} KiB` : 'control API',
+    ...(c.body_cut ? { _bodyCut: true } : {}),
   };
 }
 
