@@ -3,12 +3,13 @@
 // grants nothing here, so a phone on the LAN (`--host 0.0.0.0`) is served exactly like a local browser.
 import { loadOnce } from '../load-once';
 import type { Grants } from '../domain/tokens';
+import { OwnerRefusal } from './owner-refusal';
 
 export type OwnerGrant = { sid: string; kind: 'chat' | 'video'; subject: string };
 
-export class OwnerAccessError extends Error {
-  constructor(readonly status: 400 | 401 | 403 | 404, readonly code: string, message: string) {
-    super(message);
+export class OwnerAccessError extends OwnerRefusal {
+  constructor(status: 400 | 401 | 403 | 404, code: string, message: string) {
+    super(status, code, message);
   }
 }
 

@@ -3,13 +3,14 @@
 // the rtcToken in `data`, never the network; only the page's own assets are exempt from the UI's loopback rule.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { z } from 'zod';
-import { MESSAGE_MAX_CHARS } from '../../../src-shared/schemas/control';
+import { Router } from 'express';
 import type { OwnerPort } from '../domain/owner-port';
-import { DomainError } from '../errors';
 import { ownerErrorPage } from './error-page';
-import { OwnerAccessError, rtcTokenOfData } from './owner-access';
+import { bearerOf, OwnerAccessError, rtcTokenOfData } from './owner-access';
+import { ownerErrors } from './owner-api-errors';
+import { readOwnerMessage } from './owner-body';
+import { MessageRate } from './owner-rate';
+import { OwnerRefusal } from './owner-refusal';
 
 // The address carries the token: it must not leak to another site, nor be kept by a cache.
 const PAGE_HEADERS = {
@@ -21,9 +22,9 @@ const PAGE_HEADERS = {
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; connect-src 'self'; base-uri 'none'; form-action 'none'",
 };
 const OWNER_ASSET = /^\/__sim\/assets\/(owner-[\w-]+\.(?:js|css))$/;
-const postBody = z.object({ body: z.string({ message: 'body is required' }) });
 
-export function ownerRoutes(port: OwnerPort, uiDir: string | undefined): Router {
+/** `rate` is for tests (a clock of their own); a host gets the limits of chat-limits.ts. */
+export function ownerRoutes(port: OwnerPort, uiDir: string | undefined, rate = new MessageRate()): Router {
   const r = Router();
   const pageFile = uiDir ? join(uiDir, 'owner.html') : undefined;
   let page: string | undefined;
@@ -57,28 +58,18 @@ export function ownerRoutes(port: OwnerPort, uiDir: string | undefined): Router 
     res.json(port.view(c, after));
   });
 
-  r.post('/:app/main/talk-to-vet/api/consultations/:sid/messages', express.json({ limit: `${MESSAGE_MAX_CHARS * 8}b` }), async (req, res) => {
+  // Rate first (after the token, before reading a byte of the body): a flood costs a signature check, no more.
+  r.post('/:app/main/talk-to-vet/api/consultations/:sid/messages', async (req, res) => {
+    res.set('cache-control', 'no-store');
     const c = await port.granted(req.params.app, req.params.sid, req.headers.authorization);
-    const parsed = postBody.safeParse(req.body ?? {});
-    if (!parsed.success) return void res.status(422).json({ error: { code: 'invalid', message: 'body is required' } });
-    res.status(201).json(port.post(c.sid, parsed.data.body));
+    const wait = rate.take([`consultation ${c.id}`, `token ${bearerOf(req.headers.authorization)}`]);
+    if (wait) {
+      const { messages, windowMs } = rate.limit;
+      throw new OwnerRefusal(429, 'too_many_messages', `Too many messages: at most ${messages} every ${windowMs / 1000} seconds in one chat. Try again in ${wait} second${wait === 1 ? '' : 's'}.`, { 'retry-after': String(wait) });
+    }
+    res.status(201).json(port.post(c.sid, await readOwnerMessage(req)));
   });
 
-  r.use('/:app/main/talk-to-vet/api', ownerApiErrors);
+  r.use(ownerErrors);
   return r;
-}
-
-/** The page's API answers in the control API's error shape: a code and a sentence, never a stack trace. */
-function ownerApiErrors(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
-  if (res.headersSent) return;
-  if (err instanceof OwnerAccessError) return void res.status(err.status).json({ error: { code: err.code, message: err.message } });
-  if (err instanceof DomainError) {
-    const code = err.code ?? ({ 404: 'not_found', 409: 'conflict', 422: 'invalid' } as Record<number, string>)[err.status] ?? 'error';
-    return void res.status(err.status).json({ error: { code, message: err.messages.join(' ') } });
-  }
-  const e = err as { type?: string };
-  if (e.type === 'entity.parse.failed') return void res.status(400).json({ error: { code: 'malformed_json', message: 'Malformed JSON body.' } });
-  if (e.type === 'entity.too.large') return void res.status(413).json({ error: { code: 'too_large', message: 'The message is too long.' } });
-  console.error('owner page error:', err);
-  res.status(500).json({ error: { code: 'server_error', message: 'Server Error' } });
 }
