@@ -110,8 +110,8 @@ export class Database implements Sql {
   }
 
   /** Replaces the whole database with a snapshot, checked aside first (Lifecycle.restore). */
-  replaceWith(bytes: Uint8Array, imageTypes: string[] = []): Promise<void> {
-    return this.lifecycle.restore(bytes, imageTypes);
+  replaceWith(bytes: Uint8Array, imageTypes: string[] = [], meta: Record<string, string> = {}): Promise<void> {
+    return this.lifecycle.restore(bytes, imageTypes, meta);
   }
 
   /** Back to the empty database with `seed` applied, as one logged step (Lifecycle.reset). */

@@ -100,14 +100,16 @@ export class Lifecycle {
   /**
    * Replaces the whole database with a snapshot. The snapshot is checked and migrated in a database
    * of its own and written to disk before it is swapped in; if anything fails, this throws and
-   * neither the memory nor the file has changed.
+   * neither the memory nor the file has changed. `meta`: values the restored data gets in its meta table,
+   * in the same write (a new token signing secret: no token of another life may pass as one of this one).
    */
-  async restore(bytes: Uint8Array, imageTypes: string[]): Promise<void> {
+  async restore(bytes: Uint8Array, imageTypes: string[], meta: Record<string, string> = {}): Promise<void> {
     // A snapshot that came through receiveSnapshot becomes the checked database itself (no copy of it is made).
     const next = openSnapshot(this.SQL, bytes, this.opts.migrations, imageTypes);
     try {
       // Past every entry of the current log: a crash before it is emptied never replays them onto the snapshot.
       next.run("INSERT INTO meta(key, value) VALUES ('oplog_seq', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [String(this.durability.seq)]);
+      for (const [key, value] of Object.entries(meta)) next.run('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
       if (this.opts.file) atomicWrite(this.opts.file, next.export(), this.durability.fs);
     } catch (err) {
       next.close();

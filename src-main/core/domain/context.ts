@@ -7,6 +7,7 @@ import type { Transaction, UnitOfWork } from '../db/unit-of-work';
 import type { SimClock } from '../clock';
 import { formatTimestamp } from '../clock';
 import type { SimulatorEventBus } from '../events';
+import type { Randomness } from './randomness';
 
 export interface DomainContext {
   db: Database;
@@ -16,6 +17,8 @@ export interface DomainContext {
   events: SimulatorEventBus;
   /** The public base URL, e.g. http://127.0.0.1:4010 (known once the server listens). */
   baseUrl: () => string;
+  /** Ids, secrets and draws (randomness.ts); seeded, they are reproducible. Default: the OS's randomness. */
+  random?: Randomness;
 }
 
 /** A use case's handle on its unit of work: repositories bound to its transaction, and `events`. */

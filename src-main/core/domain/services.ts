@@ -15,6 +15,7 @@ import { clientUserService } from './client-users';
 import { clockService } from './clock';
 import { consultationService } from './consultations';
 import type { DomainContext } from './context';
+import { UNSEEDED } from './randomness';
 import { defaultsService } from './defaults';
 import { faultService } from './faults';
 import { holdArmingService } from './holds/arming';
@@ -51,22 +52,25 @@ export function buildServices(ctx: DomainContext, opts: ServiceOptions) {
   uow.publishTo((e) => events.emit('state', e), (m) => events.emit('message', m));
   const reads = new Reads(db);
   const random = opts.random;
+  // Ids and secrets: this simulator's own randomness (seeded: reproducible, randomness.ts).
+  const ids = ctx.random ?? UNSEEDED;
 
-  const apps = appService({ clock, uow, reads, events });
-  const vets = vetService({ uow, reads, random });
-  const tokens = tokenService({ clock, reads });
-  const identities = identityService({ tokens });
-  const pets = petService({ clock, reads, baseUrl });
+  const apps = appService({ clock, uow, reads, events, random: ids });
+  // The roster draw's seed: the simulator's random seed, else the autopilot's (default 0): always reproducible.
+  const vets = vetService({ uow, reads, random, drawSeed: () => ids.seed ?? autopilotRules.get().seed ?? 0 });
+  const tokens = tokenService({ clock, reads, random: ids });
+  const identities = identityService({ tokens, random: ids });
+  const pets = petService({ clock, reads, baseUrl, random: ids });
   const users = userService({ clock, uow, pets, identities });
   const payments = paymentService({ clock });
   const messages = messageService({ clock, reads });
   // The autopilot's rules come first: opening a consultation schedules the steps of the first rule that fits it.
   const autopilotRules = autopilotRulesService({ uow, reads });
   const scheduler = autopilotScheduler({ clock, rules: autopilotRules });
-  const consultations = consultationService({ clock, vets, users, pets, identities, messages, opened: scheduler.schedule });
-  const clientUsers = clientUserService({ clock, users, pets, payments, identities, consultations });
+  const consultations = consultationService({ clock, vets, users, pets, identities, messages, opened: scheduler.schedule, random: ids });
+  const clientUsers = clientUserService({ clock, users, pets, payments, identities, consultations, random: ids });
   const feedback = feedbackService({ clock });
-  const faults = faultService({ uow, reads, random });
+  const faults = faultService({ uow, reads, random: random ?? (ids.seed !== undefined ? ids.fraction : undefined), ids });
   const holds = holdArmingService({ uow, reads });
   const journal = journalService(ctx, opts.journalDb, opts.journalCap, opts.journalCapBytes);
   const autopilot = autopilotService({ clock, uow, reads, consultations, messages, feedback, vets, rules: autopilotRules });
@@ -74,6 +78,7 @@ export function buildServices(ctx: DomainContext, opts: ServiceOptions) {
   const defaults = defaultsService({ db, uow, apps, vets, payments, catalogueFile: opts.catalogueFile ?? resourcePath('packages.json') });
   const simulator = simulatorStateService({
     db, clock, events, apps, clockSettings, faults, holds, autopilotRules, journal, defaults, forgetRateWindows: opts.forgetRateWindows ?? (() => {}),
+    restoredMeta: tokens.restoredSecret,
   });
   return {
     reads, apps, vets, defaults, users, pets, consultations, messages, feedback, payments, clientUsers, tokens, identities, faults, journal, simulator, autopilot,

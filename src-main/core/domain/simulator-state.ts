@@ -27,6 +27,8 @@ export interface SimulatorStateDeps {
   defaults: ReturnType<typeof defaultsService>;
   /** The rate limiter's windows (http/rate-limit.ts): a reset or a restore starts them over. */
   forgetRateWindows: () => void;
+  /** Meta values restored data gets with it: a new token signing secret (tokens.ts restoredSecret). */
+  restoredMeta?: () => Record<string, string>;
 }
 
 export function simulatorStateService(d: SimulatorStateDeps) {
@@ -73,7 +75,8 @@ export function simulatorStateService(d: SimulatorStateDeps) {
      */
     async restore(bytes: Uint8Array): Promise<void> {
       const before = d.db.export();
-      await d.db.replaceWith(bytes, Object.keys(IMAGE_TYPES));
+      // A new signing secret with the data: no owner's token from before the restore opens a consultation made after it.
+      await d.db.replaceWith(bytes, Object.keys(IMAGE_TYPES), d.restoredMeta?.() ?? {});
       try {
         d.defaults.seed();
         const problems = load();

@@ -3,9 +3,10 @@
 // and a sign, each a promise settled off the main thread) and a dynamic import, for the same bytes. The
 // header, the claims' order and the base64url encoding are jose's, so a token is byte for byte the one jose
 // signed (test/api/token-bytes.test.ts signs both ways); jose still verifies them (owner-access.ts, tests).
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { SimClock } from '../clock';
 import type { Reads, Tx } from './context';
+import { UNSEEDED, type Randomness } from './randomness';
 
 export interface Grants { chat?: { channel_sid: string }; video?: { room: string } }
 
@@ -13,7 +14,9 @@ const SECRET_KEY = 'jwt_secret';
 /** `{"alg":"HS256","typ":"JWT"}`, encoded once: every token carries the same protected header. */
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
-export function tokenService({ clock, reads }: { clock: SimClock; reads: Reads }) {
+export const SECRET_BYTES = 32;
+
+export function tokenService({ clock, reads, random = UNSEEDED }: { clock: SimClock; reads: Reads; random?: Randomness }) {
   // The secret's bytes, decoded once per stored value (a reset or a restore stores another).
   let decodedFrom: string | undefined;
   let decoded = Buffer.alloc(0);
@@ -34,9 +37,17 @@ export function tokenService({ clock, reads }: { clock: SimClock; reads: Reads }
      * anything, but a signer that could not be had must still fail before anything is written (the unit-of-work test).
      */
     ready: async (): Promise<void> => undefined,
+    /**
+     * A new signing secret for restored data, as meta values (Database.replaceWith writes them with the data).
+     * Sids follow row ids, so a snapshot's data hands out again the sids and rows that consultations created
+     * after it was taken had: with the snapshot's own secret back, an owner's token of such a consultation
+     * would open another owner's consultation created after the restore. A new secret (from this simulator's
+     * randomness: seeded, it is reproducible) refuses every token of before the restore, as a reset does.
+     */
+    restoredSecret: (): Record<string, string> => ({ [SECRET_KEY]: random.bytes(SECRET_BYTES).toString('base64') }),
     /** Makes the signing secret, once, inside the unit of work of a use case that will sign a token after it. */
     ensureSecret(tx: Tx): void {
-      if (tx.meta.get(SECRET_KEY) === undefined) tx.meta.set(SECRET_KEY, randomBytes(32).toString('base64'));
+      if (tx.meta.get(SECRET_KEY) === undefined) tx.meta.set(SECRET_KEY, random.bytes(SECRET_BYTES).toString('base64'));
     },
     /**
      * `issuedAtMs` (default: now on the simulator clock) pins the token's time: a consultation's token is issued
