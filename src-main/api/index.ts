@@ -37,6 +37,12 @@ export interface StartSimulatorOptions {
    * schema refuses fails the start with one line naming the problem and its path (and the file and line).
    */
   autopilot?: AutopilotDocument | string;
+  /**
+   * Makes every draw reproducible (a whole number, 0 to 2^32 − 1): the token signing secret, every id and
+   * secret, the vet a consultation gets. Two runs of the same calls on a frozen clock answer byte for byte
+   * alike, tokens included. Without it secrets are random. Not `seed`, which loads the demo data.
+   */
+  randomSeed?: number;
 }
 
 export interface RunningSimulator extends ControlClient {
@@ -67,6 +73,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   try {
     sim = await openSimulator({
       dataDir: options.dataDir, inMemory: !options.dataDir, seed: options.seed, journalCap: options.journalCap, journalCapBytes: options.journalCapBytes, autopilot: await autopilotOption(options.autopilot),
+      randomSeed: options.randomSeed,
     });
     try {
       ({ url } = await sim.listen(options.port ?? 0, options.host ?? '127.0.0.1'));

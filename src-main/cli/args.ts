@@ -12,6 +12,8 @@ export interface ServeFlags {
   dataDir: string;
   inMemory: boolean;
   seed?: 'demo';
+  /** Makes ids, secrets and the vet draw reproducible (not `seed`, which loads the demo data). */
+  randomSeed?: number;
   journalCap: number;
   /** Bytes the stored journal may take (on disk and in memory). */
   journalCapBytes: number;
@@ -30,10 +32,13 @@ export interface ServeFlags {
 export const ENV_FLAGS: Record<string, string> = {
   port: 'VET_SIM_PORT', host: 'VET_SIM_HOST', 'data-dir': 'VET_SIM_DATA_DIR', 'in-memory': 'VET_SIM_IN_MEMORY', seed: 'VET_SIM_SEED',
   'journal-cap': 'VET_SIM_JOURNAL_CAP', 'journal-cap-bytes': 'VET_SIM_JOURNAL_CAP_BYTES', 'log-format': 'VET_SIM_LOG_FORMAT', 'ready-file': 'VET_SIM_READY_FILE',
-  'control-token': 'VET_SIM_CONTROL_TOKEN', autopilot: 'VET_SIM_AUTOPILOT',
+  'control-token': 'VET_SIM_CONTROL_TOKEN', autopilot: 'VET_SIM_AUTOPILOT', 'random-seed': 'VET_SIM_RANDOM_SEED',
 };
 
 export class UsageError extends Error {}
+
+/** domain/randomness.ts's MAX_RANDOM_SEED, not imported: the flags are read on the start's early path. */
+const MAX_RANDOM_SEED = 4294967295;
 
 /** "67108864", "64MiB", "64M", "1.5 GiB" → bytes (powers of 1024, as the unit says); undefined when it does not read. */
 function bytesOf(text: string): number | undefined {
@@ -64,6 +69,8 @@ Options:
   --data-dir DIR   where the database lives (default: ${defaultDataDir()})
   --in-memory      keep everything in memory; nothing is written to disk
   --seed demo      load the demo data set into an empty database
+  --random-seed N  make every draw reproducible (ids, secrets, the token signing secret, the vet
+                   a consultation gets): the same calls on a frozen clock give the same answers
   --journal-cap N  how many requests the log keeps (default 10000)
   --journal-cap-bytes SIZE  how much the stored log may take, on disk and in memory: bytes,
                    or with KiB/MiB/GiB (default 64MiB, from 16MiB to 4GiB); the oldest go first
@@ -101,7 +108,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       options: {
         port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, 'in-memory': { type: 'boolean' },
         seed: { type: 'string' }, 'journal-cap': { type: 'string' }, 'journal-cap-bytes': { type: 'string' }, 'log-format': { type: 'string' }, 'ready-file': { type: 'string' },
-        'control-token': { type: 'string' }, autopilot: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
+        'control-token': { type: 'string' }, autopilot: { type: 'string' }, 'random-seed': { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
       },
       strict: true,
       allowPositionals: false,
@@ -128,12 +135,16 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   if (controlToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(controlToken))
     throw new UsageError('--control-token must be at least 16 printable characters without spaces.');
   if (values.autopilot !== undefined && !values.autopilot.trim()) throw new UsageError('--autopilot needs a rules file (YAML or JSON).');
+  const randomSeed = values['random-seed'] === undefined ? undefined : Number(values['random-seed']);
+  if (randomSeed !== undefined && (!/^\d{1,10}$/.test(values['random-seed']!) || randomSeed > MAX_RANDOM_SEED))
+    throw new UsageError(`--random-seed must be a whole number from 0 to ${MAX_RANDOM_SEED}, not "${values['random-seed']}".`);
   return {
     port,
     host: values.host ?? '127.0.0.1',
     dataDir: values['data-dir'] ?? defaultDataDir(env),
     inMemory: !!values['in-memory'],
     seed: values.seed as 'demo' | undefined,
+    randomSeed,
     journalCap,
     journalCapBytes,
     logFormat,

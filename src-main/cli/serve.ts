@@ -54,7 +54,7 @@ export async function serve(
   try {
     sim = await openSimulator({
       dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, journalCapBytes: flags.journalCapBytes, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
-      controlToken: flags.controlToken, earlyRead, autopilot,
+      controlToken: flags.controlToken, earlyRead, autopilot, randomSeed: flags.randomSeed,
     });
   } catch (e) {
     if (e instanceof DataDirLocked) {

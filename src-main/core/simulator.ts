@@ -17,6 +17,7 @@ import { journalCapBytesOf } from './db/repositories/journal';
 import { NoticeBoard } from './db/notices';
 import type { DurableFs } from './db/oplog';
 import type { DomainContext } from './domain/context';
+import { randomnessFor } from './domain/randomness';
 import { ControlCallLog } from './control/control-calls';
 import { controlPort } from './domain/control-port';
 import { ownerPort } from './domain/owner-port';
@@ -45,6 +46,8 @@ export interface SimulatorOptions {
   /** Source of real time (tests pass a fake); the simulator clock adds its offset. */
   realNow?: () => number;
   random?: () => number;
+  /** Makes ids, secrets (the token signing secret included) and the vet draw reproducible (domain/randomness.ts). */
+  randomSeed?: number;
   checkpointIntervalMs?: number;
   /** Lets other hosts drive the control API with `Authorization: Bearer <token>` (loopback stays open). */
   controlToken?: string;
@@ -129,6 +132,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
  */
 export async function openSimulator(options: SimulatorOptions = {}): Promise<SimulatorCore> {
   const dataDir = options.inMemory ? undefined : options.dataDir;
+  // Checked before the folder is locked: a seed out of range fails the start and holds nothing.
+  const random = randomnessFor(options.randomSeed);
   const tightened = dataDir ? privateDataDir(dataDir) : [];
   // Before any file is read: a second process on the folder would overwrite this one's writes.
   const lock: DataDirLock | undefined = dataDir ? lockDataDir(dataDir) : undefined;
@@ -152,7 +157,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   for (const n of tightened) board.add(n);
   const clock = new SimClock(options.realNow);
   let baseUrl = 'http://127.0.0.1:4010';
-  const ctx: DomainContext = { db, uow: db.uow, clock, events: new SimulatorEventBus(), baseUrl: () => baseUrl };
+  const ctx: DomainContext = { db, uow: db.uow, clock, events: new SimulatorEventBus(), baseUrl: () => baseUrl, random };
   const journalCap = options.journalCap ?? 10_000;
   const store = new SimClockStore(clock);
   const services = buildServices(ctx, { journalDb, journalCap, journalCapBytes, random: options.random, forgetRateWindows: () => store.resetAll() });

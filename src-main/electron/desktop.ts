@@ -48,6 +48,7 @@ export async function startDesktop(electron: ElectronModule, argv: string[]): Pr
   try {
     sim = await openSimulator({
       dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, journalCapBytes: flags.journalCapBytes, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
+      randomSeed: flags.randomSeed,
     });
   } catch (e) {
     // `npm run serve` on the same data folder holds its lock: say so instead of failing without a word.

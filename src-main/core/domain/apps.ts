@@ -5,7 +5,8 @@ import { formatTimestamp, type SimClock } from '../clock';
 import type { UnitOfWork } from '../db/unit-of-work';
 import { DomainError, notFound } from '../errors';
 import type { SimulatorEventBus } from '../events';
-import { randomSecret, type Reads, type Tx } from './context';
+import type { Reads, Tx } from './context';
+import { UNSEEDED, type Randomness } from './randomness';
 
 export const DEFAULT_APP = {
   id: 1, name: 'demo', display_name: 'Demo Partner', api_username: 'demo', api_token: 'demo-secret',
@@ -36,11 +37,14 @@ export interface AppDeps {
   reads: Reads;
   /** Apps change through this service, a reset or a restore; their events clear the caches. */
   events: SimulatorEventBus;
+  /** Where new API tokens and keys come from (seeded: reproducible). */
+  random?: Randomness;
 }
 
 type AppPatch = Partial<Pick<AppRecord, 'display_name' | 'api_username' | 'rate_limit_per_minute' | 'api_key' | 'cors_allowed_origins'>>;
 
-export function appService({ clock, uow, reads, events }: AppDeps) {
+export function appService({ clock, uow, reads, events, random = UNSEEDED }: AppDeps) {
+  const randomSecret = () => random.secret();
   // Every partner request looks its app up; apps change only through this service (or a reset or
   // restore, which emit a `simulator` state event), so a small cache is safe.
   let byNameCache: Map<string, AppRecord> | undefined;

@@ -2,20 +2,21 @@
 // chat), each request one unit of work. Everything that can refuse the request (e-mail taken, card
 // rules, a declined card, no vet online) is decided before the first write; the transaction still
 // takes back whatever a later failure would leave half done.
-import { randomBytes, scryptSync } from 'node:crypto';
+import { scryptSync } from 'node:crypto';
 import type { AppRecord } from '../../../src-shared/control';
 import type { ClientRegisterBody, ClientTalkToVetBody } from '../../../src-shared/schemas/client';
 import { formatTimestamp, type SimClock } from '../clock';
 import type { ConsultationRow, UserRow } from '../db/repositories/types';
 import type { ConsultationService } from './consultations';
 import type { Tx } from './context';
+import { UNSEEDED, type Randomness } from './randomness';
 import type { IdentityService } from './identity';
 import type { Charge, PaymentService } from './payments';
 import type { PetService } from './pets';
 import type { UserService } from './users';
 
-export function hashPassword(password: string): string {
-  const salt = randomBytes(16);
+export function hashPassword(password: string, random: Randomness = UNSEEDED): string {
+  const salt = random.bytes(16);
   return `scrypt$${salt.toString('base64')}$${scryptSync(password, salt, 32).toString('base64')}`;
 }
 
@@ -28,9 +29,11 @@ const petOf = (body: Registration) => ({
 
 export interface ClientUserDeps {
   clock: SimClock; users: UserService; pets: PetService; payments: PaymentService; identities: IdentityService; consultations: ConsultationService;
+  /** Where password salts come from (seeded: reproducible). */
+  random?: Randomness;
 }
 
-export function clientUserService({ clock, users, pets, payments, identities, consultations }: ClientUserDeps) {
+export function clientUserService({ clock, users, pets, payments, identities, consultations, random = UNSEEDED }: ClientUserDeps) {
   const svc = {
     /** The writes of B9 (and of B10 for a new e-mail); a refused card writes nothing. Tokens are signed after the commit. */
     register(tx: Tx, app: AppRecord, body: Registration, charged?: Charge): UserRow {
@@ -40,7 +43,7 @@ export function clientUserService({ clock, users, pets, payments, identities, co
       const user = users.add(tx, app, {
         family: 'client', email: body.email, first_name: body.first_name ?? body.email.split('@')[0], last_name: body.last_name ?? null,
         phone_no: body.phone_no ?? null, dev_type: body.dev_type, role: 'users', status: body.status, type: body.type,
-        password_hash: hashPassword(body.password), gender: body.gender, profile: body.profile,
+        password_hash: hashPassword(body.password, random), gender: body.gender, profile: body.profile,
         other: body.other, zip_code: body.zip_code ?? null, country: body.country ?? null, city: body.city ?? null,
         dob: body.dob ?? null, device_token: body.device_token, package_id: charge.package.id, code: body.code ?? null,
         pet_tracking_code: 'pet_tracking_code' in body ? (body.pet_tracking_code ?? null) : null,

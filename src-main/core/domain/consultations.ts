@@ -6,9 +6,10 @@ import type { AppRecord } from '../../../src-shared/control';
 import { formatTimestamp, type SimClock } from '../clock';
 import type { ConsultationRow, PetRow, UserRow, VetRow } from '../db/repositories/types';
 import { conflict, DomainError, notFound } from '../errors';
-import { randomHex, type Tx } from './context';
+import type { Tx } from './context';
 import type { IdentityService } from './identity';
 import type { MessageService } from './messages';
+import { UNSEEDED, type Randomness } from './randomness';
 import type { PetService } from './pets';
 import type { Grants } from './tokens';
 import type { UserService } from './users';
@@ -18,12 +19,12 @@ import { vetDisplayName, type VetService } from './vets';
  * A channel or room sid follows from the consultation's row id, so a fresh simulator sent the same
  * requests hands out the same sids: a recorded session (a HAR export) replays, and scripted test runs
  * are reproducible. It still looks like the provider's (`CH`/`RM` + 32 hex). A sid already taken (data
- * from a restored snapshot) falls back to a random one.
+ * from a restored snapshot) falls back to a random one (from `random`: a seeded simulator's is reproducible).
  */
-export function sidFor(type: 'chat' | 'video', id: number, taken: (sid: string) => boolean = () => false): string {
+export function sidFor(type: 'chat' | 'video', id: number, taken: (sid: string) => boolean = () => false, random: Randomness = UNSEEDED): string {
   const prefix = type === 'chat' ? 'CH' : 'RM';
   const sid = `${prefix}${createHash('sha256').update(`vet-consult-simulator:${type}:${id}`).digest('hex').slice(0, 32)}`;
-  return taken(sid) ? `${prefix}${randomHex(16)}` : sid;
+  return taken(sid) ? `${prefix}${random.hex(16)}` : sid;
 }
 
 export type Outcome = 'accepted' | 'declined' | 'notanswered';
@@ -44,6 +45,7 @@ export type OnOpened = (tx: Tx, consultation: ConsultationRow, facts: { type: 'c
 
 export interface ConsultationDeps {
   clock: SimClock; vets: VetService; users: UserService; pets: PetService; identities: IdentityService; messages: MessageService; opened?: OnOpened;
+  random?: Randomness;
 }
 
 /** The thread's mark of each change (behaviour §16), written in the same unit of work as the change. */
@@ -56,7 +58,7 @@ const LIFECYCLE_MARK: Record<string, (vet: string) => string> = {
   completed: () => 'The video call ended.',
 };
 
-export function consultationService({ clock, vets, users, pets, identities, messages, opened }: ConsultationDeps) {
+export function consultationService({ clock, vets, users, pets, identities, messages, opened, random = UNSEEDED }: ConsultationDeps) {
   const now = () => formatTimestamp(clock.now());
   const find = (tx: Tx, sid: string, type?: 'chat' | 'video', appId?: number): ConsultationRow => {
     const c = tx.consultations.bySid(sid);
@@ -87,7 +89,7 @@ export function consultationService({ clock, vets, users, pets, identities, mess
      */
     open(tx: Tx, app: AppRecord, user: UserRow, pet: PetRow, req: ConsultationRequest, vet: VetRow = vets.pick(tx, req.doctor_email, req.vet_id)): { consultation: ConsultationRow; vet: VetRow } {
       const at = now();
-      const sid = sidFor(req.type, tx.consultations.nextId(), (s) => !!tx.consultations.bySid(s));
+      const sid = sidFor(req.type, tx.consultations.nextId(), (s) => !!tx.consultations.bySid(s), random);
       const identity = identities.issue(tx, app, user);
       const id = tx.consultations.insert({
         sid, type: req.type, status: req.type === 'chat' ? 'waiting' : 'ringing', outcome: null, app_id: app.id, user_id: user.id,

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { faultRuleSchema, faultRulesSchema, MAX_FAULT_RULES } from '../../../src-shared/schemas/faults';
 import type { FaultRule } from '../../../src-shared/control';
 import type { UnitOfWork } from '../db/unit-of-work';
-import { randomHex, type Reads, type Tx } from './context';
+import type { Reads, Tx } from './context';
+import { UNSEEDED, type Randomness } from './randomness';
 import { readStoredSetting } from './stored-setting';
 
 export { faultRuleSchema, faultRulesSchema };
@@ -12,7 +13,7 @@ const storedRulesSchema = z.array(faultRuleSchema.extend({ id: z.string(), count
 
 const FAULTS_KEY = 'faults';
 
-export function faultService({ uow, reads, random = Math.random }: { uow: UnitOfWork; reads: Reads; random?: () => number }) {
+export function faultService({ uow, reads, random = Math.random, ids = UNSEEDED }: { uow: UnitOfWork; reads: Reads; random?: () => number; ids?: Randomness }) {
   let rules: FaultRule[] = [];
   const persist = (tx: Tx, next: FaultRule[]) => tx.meta.set(FAULTS_KEY, JSON.stringify(next));
   return {
@@ -28,7 +29,7 @@ export function faultService({ uow, reads, random = Math.random }: { uow: UnitOf
     },
     list: () => rules,
     replace(next: z.infer<typeof faultRulesSchema>): FaultRule[] {
-      const replaced = next.map((r) => ({ ...r, id: r.id ?? randomHex(4), count: r.count ?? null }));
+      const replaced = next.map((r) => ({ ...r, id: r.id ?? ids.hex(4), count: r.count ?? null }));
       uow.run((tx) => {
         persist(tx, replaced);
         tx.events.state('faults', 'all', 'updated');

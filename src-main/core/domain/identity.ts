@@ -4,11 +4,12 @@
 import type { AppRecord } from '../../../src-shared/control';
 import type { UserRow } from '../db/repositories/types';
 import { notFound } from '../errors';
-import { randomHex, type Tx } from './context';
+import type { Tx } from './context';
+import { UNSEEDED, type Randomness } from './randomness';
 import type { Grants, TokenService } from './tokens';
 
 /** A user's real-time sid: `US` + 32 hex. */
-export const newRtcUserSid = () => `US${randomHex(16)}`;
+export const newRtcUserSid = (random: Randomness = UNSEEDED) => `US${random.hex(16)}`;
 
 export const identityOf = (app: Pick<AppRecord, 'name'>, user: Pick<UserRow, 'id'>) => `${app.name}-user-${user.id}`;
 
@@ -18,15 +19,17 @@ export function userIdOf(app: Pick<AppRecord, 'name'>, identity: string): number
   return m && m[1] === app.name ? Number(m[2]) : undefined;
 }
 
-export function identityService({ tokens }: { tokens: TokenService }) {
+export function identityService({ tokens, random = UNSEEDED }: { tokens: TokenService; random?: Randomness }) {
   return {
+    /** A new user's real-time sid, from this simulator's randomness. */
+    newSid: () => newRtcUserSid(random),
     /**
      * Inside the use case's unit of work: gives the user its sid (once) and makes sure the signing
      * secret exists, so the tokens signed after the commit need no write of their own. `user` is the
      * row as stored in this unit of work; the caller reads it again for what it returns.
      */
     issue(tx: Tx, app: AppRecord, user: UserRow): string {
-      if (!user.rtc_user_sid) tx.users.update(user.id, { rtc_user_sid: newRtcUserSid() });
+      if (!user.rtc_user_sid) tx.users.update(user.id, { rtc_user_sid: newRtcUserSid(random) });
       tokens.ensureSecret(tx);
       return identityOf(app, user);
     },

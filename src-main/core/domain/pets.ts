@@ -4,7 +4,8 @@ import { AGE_PATTERN, WEIGHT_PATTERN } from '../../../src-shared/schemas/fields'
 import { formatTimestamp, type SimClock } from '../clock';
 import type { PetRow, UserRow } from '../db/repositories/types';
 import { notFound, validation } from '../errors';
-import { randomHex, type Reads, type Tx } from './context';
+import type { Reads, Tx } from './context';
+import { UNSEEDED, type Randomness } from './randomness';
 
 export interface PetInput {
   name?: string; age?: string; sex?: string; species?: string; breed?: string; color?: string;
@@ -46,7 +47,7 @@ function storedPet(id: number, row: Omit<PetRow, 'id'>): PetRow | undefined {
 /** A pet just added, and its owner's default pet after the add (the first pet becomes the default). */
 export interface PetAdded { pet: PetRow; defaultPetId: number }
 
-export function petService({ clock, reads, baseUrl }: { clock: SimClock; reads: Reads; baseUrl: () => string }) {
+export function petService({ clock, reads, baseUrl, random = UNSEEDED }: { clock: SimClock; reads: Reads; baseUrl: () => string; random?: Randomness }) {
   const now = () => formatTimestamp(clock.now());
   const svc = {
     find(tx: Tx, user: UserRow, petId: number): PetRow {
@@ -74,7 +75,7 @@ export function petService({ clock, reads, baseUrl }: { clock: SimClock; reads: 
       const fields: Partial<PetRow> = { ...petColumns(input), updated_at: at };
       if (image) {
         if (!Object.hasOwn(IMAGE_TYPES, image.mime)) throw validation('The profile must be a file of type: png, jpeg, gif, webp.');
-        const fileName = `${randomHex(8)}.${IMAGE_TYPES[image.mime]}`;
+        const fileName = `${random.hex(8)}.${IMAGE_TYPES[image.mime]}`;
         // Replacing the photo drops the old one in the same transaction: repeated uploads must not grow the database.
         tx.pets.deleteMediaOfPet(app.id, pet.id);
         tx.pets.saveMedia({ app_id: app.id, pet_id: pet.id, file_name: fileName, mime: image.mime, data: image.data, created_at: at });

@@ -6,7 +6,7 @@ import type { UserRow } from '../db/repositories/types';
 import type { UnitOfWork } from '../db/unit-of-work';
 import { conflict, notFound, validation } from '../errors';
 import type { Tx } from './context';
-import { newRtcUserSid, type IdentityService } from './identity';
+import type { IdentityService } from './identity';
 import type { PetService } from './pets';
 
 export type UserPatch = Partial<Pick<UserRow, 'first_name' | 'last_name' | 'phone_no' | 'your_registration_date' | 'role' | 'type' | 'emergency_fund' | 'status'>>;
@@ -54,7 +54,7 @@ export function userService({ clock, uow, pets, identities }: UserDeps) {
         phone_no: body.phone_no ?? null, dev_type: body.dev_type, role: body.role, status: 'subscribed', type: 'monthly',
         emergency_fund: body.role === 'protect_users' ? (body.emergency_fund ?? 0) : 0,
         // A7 always issues a token: the sid goes in with the row, not in an UPDATE of it by issue() below.
-        rtc_user_sid: newRtcUserSid(),
+        rtc_user_sid: identities.newSid(),
       });
       // The schema requires name, age and sex together, so a name means a complete pet.
       if (body.name !== undefined && body.name !== null) {

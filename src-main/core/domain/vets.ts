@@ -4,6 +4,7 @@ import type { VetRow } from '../db/repositories/types';
 import type { UnitOfWork } from '../db/unit-of-work';
 import { DomainError, notFound } from '../errors';
 import type { Reads, Tx } from './context';
+import { keyedDraw } from './randomness';
 
 export const SEED_VETS: VetRow[] = [
   { id: 'vet_1', username: 'dr.ada', first_name: 'Ada', last_name: 'Moreno', email: 'ada.moreno@vets.example', profile_image: null, online: 1 },
@@ -19,9 +20,19 @@ export const vetDisplayName = (vet: Pick<VetRow, 'first_name' | 'last_name'>) =>
 /** What a consultation card shows of its vet. */
 export type VetName = Pick<VetRow, 'id' | 'username' | 'first_name' | 'last_name'>;
 
-export interface VetDeps { uow: UnitOfWork; reads: Reads; random?: () => number }
+export interface VetDeps {
+  uow: UnitOfWork;
+  reads: Reads;
+  /** A fixed chance for the roster draw (tests pass () => 0: the first free vet); else the keyed draw below. */
+  random?: () => number;
+  /**
+   * The seed of the roster draw: the vet a consultation gets is hash(seed, consultation number), as the
+   * autopilot's draws are hash(seed, sid), so the same data and the same calls give the same vet (behaviour §9).
+   */
+  drawSeed?: () => number;
+}
 
-export function vetService({ uow, reads, random = Math.random }: VetDeps) {
+export function vetService({ uow, reads, random, drawSeed = () => 0 }: VetDeps) {
   /** The vet as `from` reads it: the database, or a unit of work's transaction. */
   const require = (from: Pick<Reads, 'vets'>, id: string): VetRecord => {
     const v = from.vets.byId(id);
@@ -47,7 +58,10 @@ export function vetService({ uow, reads, random = Math.random }: VetDeps) {
         tx.events.state('vet', id, online ? 'online' : 'offline');
         return require(tx, id);
       }),
-    /** The preferred vet when online and free, else a random online free vet, else 503; writes nothing. */
+    /**
+     * The preferred vet when online and free, else an online free vet drawn from the seed and the consultation
+     * about to be opened (its number: sids follow from it too), else 503; writes nothing.
+     */
     pick(tx: Tx, preferredEmail?: string, chosenId?: string): VetRow {
       if (chosenId) {
         // The vet a tester picked when releasing a held A8/B10: that one, or no vet at all (checked when the
@@ -62,7 +76,8 @@ export function vetService({ uow, reads, random = Math.random }: VetDeps) {
       }
       const free = tx.vets.freeOnline();
       if (!free.length) throw new DomainError(503, ['No vet is available right now.']);
-      return free[Math.floor(random() * free.length)];
+      const draw = random ? random() : keyedDraw(drawSeed(), `vet:${tx.consultations.nextId()}`);
+      return free[Math.floor(draw * free.length)];
     },
   };
 }
