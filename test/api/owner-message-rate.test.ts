@@ -23,9 +23,11 @@ describe('the owner API under a flood', () => {
   const post = (sid: string, token: string, body: string) =>
     h.http.post(`/demo/main/talk-to-vet/api/consultations/${sid}/messages`).set('authorization', `Bearer ${token}`).send({ body });
 
-  it(`takes ${OWNER_MESSAGE_RATE.messages} messages, then answers 429 with Retry-After and stores nothing; another chat is not held back`, async () => {
+  it(`takes ${OWNER_MESSAGE_RATE.messages} messages, then answers 429 with Retry-After and stores nothing; refused posts do not count, another chat is not held back`, async () => {
     const mine = await talk();
     const other = await talk();
+    // Refused posts store nothing and cost nothing: a client's mistakes do not use up the owner's messages.
+    for (let i = 0; i < 2 * OWNER_MESSAGE_RATE.messages; i++) expect((await post(mine.sid, mine.token, '   ')).status).toBe(422);
     for (let i = 1; i <= OWNER_MESSAGE_RATE.messages; i++) expect((await post(mine.sid, mine.token, `message ${i}`)).status).toBe(201);
     const refused = await post(mine.sid, mine.token, 'one too many');
     expect(refused.status).toBe(429);
@@ -47,21 +49,27 @@ describe('MessageRate', () => {
   it('lets `messages` posts through per window, says how long to wait, and slides', () => {
     let now = 0;
     const rate = new MessageRate(limit, () => now);
-    expect([rate.take(['c1']), rate.take(['c1']), rate.take(['c1'])]).toEqual([0, 0, 0]);
+    expect([rate.take(['c1']).wait, rate.take(['c1']).wait, rate.take(['c1']).wait]).toEqual([0, 0, 0]);
     now = 2_500;
-    expect(rate.take(['c1'])).toBe(8); // the first post leaves the window at 10 s: 7.5 s, rounded up
+    expect(rate.take(['c1']).wait).toBe(8); // the first post leaves the window at 10 s: 7.5 s, rounded up
     now = 10_000;
-    expect(rate.take(['c1'])).toBe(0);
+    expect(rate.take(['c1']).wait).toBe(0);
   });
 
   it('holds a post back when any of its keys is full (a consultation with several tokens, a token on several paths) and counts it under none', () => {
     let now = 0;
     const rate = new MessageRate(limit, () => now);
-    for (const token of ['t1', 't2', 't3']) expect(rate.take(['c1', token])).toBe(0);
-    expect(rate.take(['c1', 't4'])).toBeGreaterThan(0); // the consultation is full, whichever token
-    expect(rate.take(['c2', 't4'])).toBe(0); // t4 was not counted by the refusal
+    for (const token of ['t1', 't2', 't3']) expect(rate.take(['c1', token]).wait).toBe(0);
+    expect(rate.take(['c1', 't4']).wait).toBeGreaterThan(0); // the consultation is full, whichever token
+    expect(rate.take(['c2', 't4']).wait).toBe(0); // t4 was not counted by the refusal
     now = 10_000;
-    expect(rate.take(['c1', 't4'])).toBe(0);
+    expect(rate.take(['c1', 't4']).wait).toBe(0);
+  });
+
+  it('gives back a refunded post (one that stored nothing)', () => {
+    const rate = new MessageRate(limit, () => 0);
+    for (let i = 0; i < 10; i++) rate.take(['c1']).refund();
+    expect([rate.take(['c1']).wait, rate.take(['c1']).wait, rate.take(['c1']).wait, rate.take(['c1']).wait > 0]).toEqual([0, 0, 0, true]);
   });
 
   it('forgets idle keys: memory stays bounded under many consultations', () => {

@@ -58,16 +58,22 @@ export function ownerRoutes(port: OwnerPort, uiDir: string | undefined, rate = n
     res.json(port.view(c, after));
   });
 
-  // Rate first (after the token, before reading a byte of the body): a flood costs a signature check, no more.
+  // The rate is taken after the token and before a byte of the body is read (a flood costs a signature check);
+  // a post that stores nothing gives its place back.
   r.post('/:app/main/talk-to-vet/api/consultations/:sid/messages', async (req, res) => {
     res.set('cache-control', 'no-store');
     const c = await port.granted(req.params.app, req.params.sid, req.headers.authorization);
-    const wait = rate.take([`consultation ${c.id}`, `token ${bearerOf(req.headers.authorization)}`]);
+    const { wait, refund } = rate.take([`consultation ${c.id}`, `token ${bearerOf(req.headers.authorization)}`]);
     if (wait) {
       const { messages, windowMs } = rate.limit;
       throw new OwnerRefusal(429, 'too_many_messages', `Too many messages: at most ${messages} every ${windowMs / 1000} seconds in one chat. Try again in ${wait} second${wait === 1 ? '' : 's'}.`, { 'retry-after': String(wait) });
     }
-    res.status(201).json(port.post(c.sid, await readOwnerMessage(req)));
+    try {
+      res.status(201).json(port.post(c.sid, await readOwnerMessage(req)));
+    } catch (err) {
+      refund();
+      throw err;
+    }
   });
 
   r.use(ownerErrors);
