@@ -57,7 +57,8 @@ const match = z
   }, onlyKeys('match', MATCH_KEYS))
   .describe('Every key given must fit; no key fits every consultation');
 
-const step = z
+/** One step; also what a restore checks each stored pending step's body against (db/snapshot-rows.ts). */
+export const autopilotStep = z
   .strictObject({
     after: duration.optional().describe('How long after the previous step (the first: after the consultation was created); default 0'),
     do: z.enum(['accept', 'end'], { error: 'do is accept or end' }).optional().describe('accept a waiting chat; end a chat or an accepted call'),
@@ -79,7 +80,7 @@ const step = z
 const rule = z.strictObject({
   name: z.string().max(200).optional(),
   match: match.optional(),
-  steps: z.array(step, { error: 'steps is a list of steps' }).min(1, 'a rule needs at least one step').max(50),
+  steps: z.array(autopilotStep, { error: 'steps is a list of steps' }).min(1, 'a rule needs at least one step').max(50),
 }, onlyKeys('a rule', ['name', 'match', 'steps']));
 
 export const autopilotDocument = z

@@ -12,6 +12,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import { FILE_MODE } from './private-files';
+import { badRowOf } from './snapshot-rows';
 
 export class SnapshotRefused extends Error {}
 
@@ -158,8 +159,8 @@ function single(db: SqlJsDatabase, sql: string): unknown {
 /**
  * Opens `bytes` as a snapshot and brings it to the current schema; throws SnapshotRefused (saying
  * why) unless it is a sound database of this simulator: intact pages, exactly the tables, columns
- * and indexes the migrations create (no triggers or views that could run on the next write), and
- * pet images of image types only. The caller owns the returned database.
+ * and indexes the migrations create (no triggers or views that could run on the next write), rows
+ * the simulator can read (snapshot-rows.ts), and pet images of image types only. The caller owns the returned database.
  */
 export function openSnapshot(SQL: SqlJsStatic, bytes: Uint8Array, migrations: string[], imageTypes: string[]): SqlJsDatabase {
   checkHeader(bytes);
@@ -184,6 +185,9 @@ export function openSnapshot(SQL: SqlJsStatic, bytes: Uint8Array, migrations: st
       db.run(`PRAGMA user_version = ${v + 1}`);
       db.run('COMMIT');
     }
+    // Then the rows the simulator reads as they are, table by table (snapshot-rows.ts).
+    const badRow = badRowOf(db);
+    if (badRow) throw new SnapshotRefused(badRow);
     if (!schemaOf(db).some((e) => e.name === 'media')) return db;
     const stmt = db.prepare(`SELECT mime FROM media WHERE mime NOT IN (${imageTypes.map(() => '?').join(', ')}) LIMIT 1`);
     stmt.bind(imageTypes);

@@ -31,6 +31,20 @@ export interface StepDeps {
 /** Writes made with every step, in its unit of work (the clock service stores the time the step ran at). */
 export type AlsoIn = (tx: Tx) => void;
 const nothing: AlsoIn = () => {};
+/**
+ * A stored due time that is no time (text, 1e300: restores refuse them, snapshot-rows.ts; this is the last guard)
+ * counts as due at once, so the step is skipped with its reason instead of blocking or failing anything.
+ */
+const dueMs = (due: unknown): number => (typeof due === 'number' && due >= 0 && due <= 8.64e15 ? due : 0);
+/** A stored step's action word; undefined for a body that does not read (never a 500 on GET /autopilot/pending). */
+function storedAction(body: string): string | undefined {
+  try {
+    const action = actionOf(JSON.parse(body) as AutopilotStep);
+    return action === '?' ? undefined : action;
+  } catch {
+    return undefined;
+  }
+}
 const plural = (n: number) => `${n} pending step${n === 1 ? '' : 's'}`;
 
 export function autopilotSteps(d: StepDeps) {
@@ -67,33 +81,43 @@ export function autopilotSteps(d: StepDeps) {
 
   const steps = {
     /** When the next pending step falls due (epoch ms on the simulator clock), if there is one. */
-    nextDue: (): number | undefined => d.reads.autopilot.first()?.due_at,
+    nextDue: (): number | undefined => {
+      const row = d.reads.autopilot.first();
+      return row && dueMs(row.due_at);
+    },
 
-    /** Runs the step that falls due first, whenever it is due; false when none is pending. */
+    /**
+     * Runs the step that falls due first, whenever it is due; false when none is pending. A step that cannot run —
+     * a stored body that does not read included (restores check them, snapshot-rows.ts; this is the last guard) —
+     * is removed and skipped with its reason in the timeline, so it never stops the steps after it.
+     */
     runNext(alsoIn: AlsoIn = nothing): boolean {
       const row = d.reads.autopilot.first();
       if (!row) return false;
-      const step = JSON.parse(row.body) as AutopilotStep;
       const cause = `rule ${row.rule}, step ${row.step}`;
+      let step: AutopilotStep | undefined;
       try {
+        step = JSON.parse(row.body) as AutopilotStep;
         d.uow.run((tx) => {
           tx.autopilot.remove(row.id);
           const c = tx.consultations.byId(row.consultation_id);
           if (!c) return; // no consultation, no step (a reset removes both together)
-          const done = perform(tx, c, row, step);
+          const done = perform(tx, c, row, step!);
           record(tx, c, done.action, done.drawn ? `${cause}, ${done.drawn}` : cause);
           tx.events.state('autopilot', c.sid, 'ran');
           alsoIn(tx);
         });
       } catch (err) {
-        const reason = err instanceof DomainError ? err.messages.join(' ') : `the simulator failed: ${(err as Error).message}`;
+        const reason = err instanceof DomainError ? err.messages.join(' ') : step ? `the simulator failed: ${(err as Error).message}` : 'the stored step does not read';
         if (!(err instanceof DomainError)) console.error(`Autopilot ${cause} of consultation ${row.consultation_id} failed:`, err);
         try {
           d.uow.run((tx) => {
             tx.autopilot.remove(row.id);
-            const c = tx.consultations.byId(row.consultation_id)!;
-            record(tx, c, 'skipped', `${cause} (${actionOf(step)}): ${reason}`);
-            tx.events.state('autopilot', c.sid, 'skipped');
+            const c = tx.consultations.byId(row.consultation_id);
+            if (c) {
+              record(tx, c, 'skipped', `${cause} (${step ? actionOf(step) : '?'}): ${reason}`);
+              tx.events.state('autopilot', c.sid, 'skipped');
+            }
             alsoIn(tx);
           });
         } catch {
@@ -130,7 +154,11 @@ export function autopilotSteps(d: StepDeps) {
     /** Pending steps in due order (of one consultation when `sid` is given). */
     pending(filter: { sid?: string } = {}, limit = 500): { items: PendingStep[]; total: number } {
       const { rows, total } = d.reads.autopilot.page(filter, limit);
-      const items = rows.map((r) => ({ sid: r.sid, rule: r.rule, step: r.step, action: actionOf(JSON.parse(r.body) as AutopilotStep), due_at: new Date(r.due_at).toISOString() }));
+      // A step whose body does not read is left out: it is skipped, with its reason, as soon as it is reached.
+      const items = rows.flatMap((r) => {
+        const action = storedAction(r.body);
+        return action ? [{ sid: r.sid, rule: r.rule, step: r.step, action, due_at: new Date(dueMs(r.due_at)).toISOString() }] : [];
+      });
       return { items, total };
     },
   };
