@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_JOURNAL_CAP_BYTES, MAX_JOURNAL_CAP_BYTES, MIN_JOURNAL_CAP_BYTES } from '../core/db/options';
+import { weakTokenMessage, weakTokenReason } from '../core/control/weak-tokens';
 
 export const PRODUCT_NAME = 'Vet Consult Simulator';
 
@@ -134,6 +135,8 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   // A short token is guessable by anyone on the network the server is exposed to.
   if (controlToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(controlToken))
     throw new UsageError('--control-token must be at least 16 printable characters without spaces.');
+  const weak = controlToken === undefined ? undefined : weakTokenReason(controlToken);
+  if (weak) throw new UsageError(weakTokenMessage(weak));
   if (values.autopilot !== undefined && !values.autopilot.trim()) throw new UsageError('--autopilot needs a rules file (YAML or JSON).');
   const randomSeed = values['random-seed'] === undefined ? undefined : Number(values['random-seed']);
   if (randomSeed !== undefined && (!/^\d{1,10}$/.test(values['random-seed']!) || randomSeed > MAX_RANDOM_SEED))

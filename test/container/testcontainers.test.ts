@@ -2,6 +2,7 @@
 // partner would: the image started by Testcontainers for Node, a partner call and control calls with the
 // bearer token. Skips, with one line saying why, on Node < 22.19 or where no container engine runs.
 // With podman and no DOCKER_HOST, it starts podman's Docker-compatible API for the run (engine.ts).
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,10 @@ if (why) console.log(`[container tests] testcontainers.test.ts skipped: ${why}.`
 const recipe = readFileSync(join(__dirname, 'recipe.ts'), 'utf8').split('\n').slice(1).join('\n').trim();
 
 describe('the recipe is the code the docs show', () => {
+  it('makes a new random token per run and names no default one (issue 35 #11)', () => {
+    expect(recipe).toContain("token = randomBytes(24).toString('base64url')");
+    expect(recipe).not.toMatch(/token = '/);
+  });
   it('docs/container.md shows recipe.ts word for word', () => {
     expect(readFileSync(join(ROOT, 'docs', 'container.md'), 'utf8')).toContain(recipe);
   });
@@ -31,7 +36,7 @@ describe('the recipe is the code the docs show', () => {
 
 describe.skipIf(!!why)(`the Testcontainers recipe (${found?.name ?? 'no engine'})`, () => {
   const name = found?.name as EngineName;
-  const token = 'testcontainers-test-control-token';
+  const token = randomBytes(24).toString('base64url');
   const before: Record<string, string | undefined> = {};
   let api: DockerApi | undefined;
   let sim: Awaited<ReturnType<typeof startSimulatorContainer>> | undefined;
@@ -78,6 +83,14 @@ describe.skipIf(!!why)(`the Testcontainers recipe (${found?.name ?? 'no engine'}
     expect(clock.offset_ms).toBeGreaterThanOrEqual(86_400_000);
     // The host is not a loopback client of the container: without the token, the control API refuses it.
     expect((await fetch(`${url}/__sim/v1/health`)).status).toBe(403);
+  });
+
+  it('publishes the port on 127.0.0.1 only (issue 35 #11: the token opens every app\'s secrets)', async () => {
+    const client = await (await import('testcontainers')).getContainerRuntimeClient();
+    const info = await client.container.getById(sim!.container.getId()).inspect();
+    const bindings = info.HostConfig.PortBindings as Record<string, { HostIp?: string }[]>;
+    expect(bindings['4010/tcp'].map((b) => b.HostIp)).toEqual(['127.0.0.1']);
+    expect(new URL(sim!.url).hostname).toBe('127.0.0.1');
   });
 
   it('stops the container cleanly (exit 0 after SIGTERM)', async () => {

@@ -33,6 +33,8 @@ export interface ControlRefusal {
   status: number;
   code: string;
   message: string;
+  /** A refusal that ends with time (429): the seconds to wait, sent as `Retry-After`. */
+  retryAfterSeconds?: number;
 }
 
 /**

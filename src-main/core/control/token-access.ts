@@ -1,31 +1,61 @@
 // Opt-in remote driving of the control API (`serve --control-token T`): a test runner in another
 // container may call /__sim/v1 with `Authorization: Bearer T`. Without a token configured, or
-// without the right one, every request goes through the loopback guard as before.
+// without the right one, every request goes through the loopback guard as before. Wrong tokens are counted
+// and slowed per address (token-failures.ts); a well-known token is refused at start (weak-tokens.ts).
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { sameSecret } from '../domain/apps';
 import { controlError, controlGuard, controlRefusal, type ControlRefusal } from './guard';
+import { TokenFailures } from './token-failures';
 
 export function bearerToken(header: string | undefined): string | undefined {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return m?.[1];
 }
 
-/** What controlAccess decides, without a framework (the lean vet-console routes ask this): undefined lets the request on. */
+/**
+ * One count per configured token: the express guard and the lean routes see the same waits (two simulators of one
+ * process with the same token share them: one secret, one guessing budget).
+ */
+const failuresByToken = new Map<string, TokenFailures>();
+export function tokenFailures(token: string): TokenFailures {
+  let f = failuresByToken.get(token);
+  if (!f) failuresByToken.set(token, (f = new TokenFailures()));
+  return f;
+}
+
+const peerOf = (req: IncomingMessage) => req.socket.remoteAddress ?? 'an unknown address';
+
+/**
+ * What controlAccess decides, without a framework (the lean vet-console routes ask this): undefined lets the request
+ * on. An address that must wait after wrong tokens is refused 429 whatever it sends (token-failures.ts).
+ */
 export function accessRefusal(token: string | undefined, req: IncomingMessage): ControlRefusal | undefined {
   const presented = token ? bearerToken(req.headers.authorization) : undefined;
   if (presented === undefined) return controlRefusal(req);
-  return sameSecret(presented, token!) ? undefined : { status: 401, code: 'bad_token', message: 'The control token is wrong.' };
+  const failures = tokenFailures(token!);
+  const wait = failures.waitFor(peerOf(req));
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    return { status: 429, code: 'too_many_token_failures', message: `Too many wrong control tokens from this address: try again in ${seconds} s.`, retryAfterSeconds: seconds };
+  }
+  if (!sameSecret(presented, token!)) return { status: 401, code: 'bad_token', message: 'The control token is wrong.' };
+  failures.succeeded(peerOf(req));
+  return undefined;
 }
 
 export function controlAccess(token: string | undefined): RequestHandler {
   if (!token) return controlGuard;
   // One decision for both paths (accessRefusal). A bearer header cannot be sent cross-site without a CORS
   // preflight (which the control API never grants), so a right token skips the CSRF content-type rule; Host and
-  // peer checks are what the token replaces.
+  // peer checks are what the token replaces. A refused lean route comes here too, so each wrong token is counted once.
   return (req: Request, res: Response, next: NextFunction) => {
     const refused = accessRefusal(token, req);
-    if (refused) return controlError(res, refused.status, refused.code, refused.message);
+    if (refused) {
+      if (refused.code === 'bad_token') tokenFailures(token).failed(peerOf(req));
+      if (refused.retryAfterSeconds) res.setHeader('retry-after', String(refused.retryAfterSeconds));
+      return controlError(res, refused.status, refused.code, refused.message);
+    }
     res.setHeader('cache-control', 'no-store');
     next();
   };
