@@ -87,8 +87,13 @@ export function eventStream(bus: SimulatorEventBus, limits: StreamLimits = DEFAU
   };
 
   return (req: Request, res: Response) => {
-    if (clients.size >= limits.maxStreams)
+    if (clients.size >= limits.maxStreams) {
+      // Its socket is closed with the answer: a script retrying in a loop on keep-alive sockets would otherwise hold
+      // one open per attempt until the total connection cap closed new partner connections unanswered.
+      res.setHeader('connection', 'close');
+      res.once('finish', () => req.socket.end());
       return controlError(res, 503, 'too_many_streams', `At most ${limits.maxStreams} event streams may be open at once; close one (a tab of the UI, a test's listener) and retry.`);
+    }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     res.write(': connected\n\n');
     if (!clients.size) start();
