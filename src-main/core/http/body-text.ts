@@ -6,7 +6,6 @@ import type { IncomingMessage } from 'node:http';
 import { DomainError } from '../errors';
 
 export const tooLarge = () => new DomainError(413, ['Payload Too Large']);
-export const unsupportedMediaType = () => new DomainError(415, ['Unsupported Media Type']);
 
 /**
  * Resolves once the rest of the request has arrived and been thrown away. An answer refusing a body is

@@ -1,5 +1,6 @@
-// The decompressors of a compressed request body, in a module of their own: loaded (with zlib) on the
-// first compressed body only, so a start need not load zlib (issue 14, cold start).
+// The decompressors of a compressed control-API upload (a snapshot restore, control/system-routes.ts), in a
+// module of their own so a start need not load zlib (issue 14, cold start). Partner bodies are never
+// decompressed (body-text.ts: PHP decodes no request Content-Encoding).
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Duplex } from 'node:stream';
 
