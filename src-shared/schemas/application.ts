@@ -1,7 +1,7 @@
 // Request schemas of the application family (A1–A14), one per endpoint.
 import { z } from 'zod';
 import {
-  booleanLike, dateDay, dateTime, email, fields, integer, nested, oneOf, personName, petAge, petWeight,
+  booleanLike, dateDay, dateTime, email, fields, integer, nested, oneOf, page, personName, petAge, petWeight,
   requiredIf, requiredWith, species, text, withRules,
 } from './fields';
 
@@ -9,6 +9,8 @@ export const ROLES = ['users', 'protect_users'] as const;
 export const USER_ACTION_STATUSES = ['subscribed', 'cancelled'] as const;
 export const CONVERSATION_TYPES = ['chat', 'video'] as const;
 export const VIDEO_OUTCOMES = ['notanswered', 'declined', 'accepted'] as const;
+/** Package / status type: the spec states them for the client family; A12 takes the same (one user table). */
+export const PACKAGE_TYPES = ['monthly', 'yearly'] as const;
 
 /** The optional details of a pet (A2 and, with name/age/sex optional too, A7). */
 const petDetailFields = {
@@ -46,13 +48,20 @@ export const petUpdateBody = fields({
   }),
 });
 
+/**
+ * A3/B2's `profile` (Laravel's `image`/`mimes` rules): only an uploaded file passes them, and a file never reaches
+ * the input (it comes beside it, http/multipart.ts). So a `profile` in the input, a JSON string or a form's text
+ * field, is refused with the rule's message; openapi.json states it as the multipart body's binary part only.
+ */
+export const PROFILE_UPLOAD = { field: 'profile', message: 'The profile must be a file of type: png, jpeg, gif, webp.' } as const;
+
 export const petRemoveBody = fields({ email: email({ required: true }), pet_id: integer({ required: true }) });
 
 export const petListQuery = fields({
   email: email({ required: true }),
   search_value: text(),
   search_by: oneOf(['name', 'species', 'breed', 'color']),
-  page: integer({ min: 1 }),
+  page: page(),
   pagination: booleanLike(),
   perPage: integer({ min: 1, max: 100 }),
 });
@@ -65,7 +74,7 @@ export const webUserReportBody = withRules(
     date_to: dateDay(),
     search_value: text(),
     pagination: integer({ min: 1, max: 100 }),
-    page: integer({ min: 1 }),
+    page: page(),
     perPage: integer({ min: 1, max: 100 }),
     status: oneOf(['upgrade', 'subscribed', 'cancelled']),
     selectedProtect: oneOf(ROLES),
@@ -85,13 +94,14 @@ const a7PetRequiredWith = (field: (typeof A7_PET_FIELDS)[number], others: readon
 });
 
 export const registerUserBody = withRules(
+  // The spec table's order (its messages come in it), then the pet's fields in A2's order.
   fields({
     first_name: text({ required: true }),
-    last_name: text(),
     email: email({ required: true }),
     role: oneOf(ROLES, { required: true }),
     dev_type: text({ required: true }),
     emergency_fund: integer({ min: 0 }),
+    last_name: text(),
     phone_no: text({ max: 32 }),
     name: text(),
     age: petAge(),
@@ -133,7 +143,8 @@ export const userActionBody = fields({
   your_registration_date: dateTime(),
   phone_no: text({ max: 32 }),
   role: oneOf(ROLES),
-  type: text(), // free text here: the spec states the monthly/yearly enumeration for the client family only
+  // The values B11 takes (the spec states monthly/yearly for the client family; one user table serves both).
+  type: oneOf(PACKAGE_TYPES),
   emergency_fund: integer({ min: 0 }),
 });
 

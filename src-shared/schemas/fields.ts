@@ -3,26 +3,25 @@
 // same schema feeds the OpenAPI document. A builder takes the wire name of the field
 // and derives the human label the way Laravel does (snake/camel case → words).
 import { z } from 'zod';
+import { label, requiredOr, typed, type FieldBuilder, type Opts } from './field-kit';
+import { filterValidateInt, isNumeric, laravelSize, phpString } from './php-values';
+import { filled, ruleChain, type Rule } from './rule-chain';
 
-export type FieldBuilder = (name: string) => z.ZodType;
-
-export function label(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/_/g, ' ')
-    .toLowerCase();
-}
-
-const requiredOr = (name: string, other: string) => (iss: { input?: unknown }) =>
-  iss.input === undefined ? `The ${label(name)} field is required.` : other;
+export { label, type FieldBuilder } from './field-kit';
+export { date, dateDay, dateTime, DATE_PATTERN, toUtcTimestamp } from './date-fields';
 
 /** The name character set of the spec; B10's first_name drops the underscore. */
 const NAME_PUNCTUATION = `'"!@#$%^&*()_+{}[]:;<>,.?/|`;
 const escapeClass = (s: string) => s.replace(/[\\\]\[^-]/g, (c) => `\\${c}`);
+/**
+ * Whitespace as PHP's `/u` regex reads `\s` (PCRE2 with UCP: the Z categories and tab, LF, VT, FF, CR), not as
+ * JavaScript's `\s`, which also takes U+FEFF: a byte-order mark inside a name fails the character set.
+ */
+const PCRE_SPACE = '\\t\\n\\v\\f\\r\\p{Z}';
 const nameClass = (withUnderscore: boolean) =>
-  `A-Za-z0-9\\s\u2019ığüşöçİĞÜŞÖÇ${escapeClass(withUnderscore ? NAME_PUNCTUATION : NAME_PUNCTUATION.replace('_', ''))}`;
-export const NAME_PATTERN = new RegExp(`^[${nameClass(true)}]+$`);
-export const NAME_PATTERN_NO_UNDERSCORE = new RegExp(`^[${nameClass(false)}]+$`);
+  `A-Za-z0-9${PCRE_SPACE}\u2019ığüşöçİĞÜŞÖÇ${escapeClass(withUnderscore ? NAME_PUNCTUATION : NAME_PUNCTUATION.replace('_', ''))}`;
+export const NAME_PATTERN = new RegExp(`^[${nameClass(true)}]+$`, 'u');
+export const NAME_PATTERN_NO_UNDERSCORE = new RegExp(`^[${nameClass(false)}]+$`, 'u');
 
 export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z0-9-]{2,}$/;
 
@@ -45,70 +44,92 @@ export const AGE_PATTERN = /^(\d{1,3}) years?(?: ([1-9]|1[01]) months?)?$/;
 /** What a request may send (behaviour §6): `<n> years` or `<n> years <m> months` (m 1–11), exactly; `1 year` is 422. */
 export const AGE_FORMAT = /^\d{1,3} years(?: (?:[1-9]|1[01]) months)?$/;
 export const WEIGHT_PATTERN = /^(\d{1,4}(?:\.\d{1,2})?)(?: ?lbs)?$/;
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-type Opts = { required?: boolean };
-const opt = <T extends z.ZodType>(schema: T, o: Opts | undefined) => (o?.required ? schema : schema.optional());
+const requiredMessage = (name: string, o?: Opts) => (o?.required ? `The ${label(name)} field is required.` : undefined);
 
-/** A builder whose zod type says whether the field is required, so handlers get exact input types. */
-type Built<T, O> = (name: string) => [O] extends [{ required: true }] ? z.ZodType<T> : z.ZodOptional<z.ZodType<T>>;
-const typed = <T, O extends Opts>(o: O | undefined, b: (name: string) => z.ZodType) =>
-  ((name: string) => opt(b(name), o)) as unknown as Built<T, O>;
+/** Laravel `string`. */
+const isString = (name: string): Rule => ({ passes: (v) => typeof v === 'string', message: `The ${label(name)} must be a string.` });
+/** Laravel `max` beside no numeric rule: the string form's code points (mb_strlen), an array's count. */
+const maxChars = (name: string, max: number): Rule => ({
+  passes: (v) => laravelSize(v) <= max,
+  message: `The ${label(name)} must not be greater than ${max} characters.`,
+});
+/** Laravel `regex`: a string, or a number read as PHP's string form of it; anything else fails it. */
+const matches = (name: string, pattern: RegExp): Rule => ({
+  passes: (v) => (typeof v === 'string' || typeof v === 'number') && pattern.test(phpString(v)!),
+  message: `The ${label(name)} format is invalid.`,
+});
 
 /**
- * Laravel's `required` trims before it judges (validateRequired: PHP's trim set). Input is trimmed already
- * (TrimStrings), except the keys TrimStrings leaves alone: a password of spaces is missing, not a password.
+ * `required|string|max:N`. `required` judges as Laravel's does (rule-chain.ts `filled`): input is trimmed
+ * already, but not a password, so a password of spaces is missing, not a password.
  */
-const PHP_BLANK = /^[ \t\n\r\0\x0B]*$/;
-
 export const text = <const O extends Opts & { max?: number }>(o?: O) =>
   typed<string, O>(o, (name) => {
-    const s = z
-      .string({ error: requiredOr(name, `The ${label(name)} must be a string.`) })
-      .max(o?.max ?? 255, { error: `The ${label(name)} must not be greater than ${o?.max ?? 255} characters.` });
-    return o?.required ? s.refine((v) => !PHP_BLANK.test(v), { error: `The ${label(name)} field is required.`, abort: true }) : s;
+    const max = o?.max ?? 255;
+    return ruleChain({ required: requiredMessage(name, o), rules: [isString(name), maxChars(name, max)], json: { type: 'string', maxLength: max } });
   });
 
+/** `required|string|email|max:255`, in that order: a bad address is named before its length. */
 export const email = <const O extends Opts>(o?: O) =>
   typed<string, O>(o, (name) =>
-    z
-      .string({ error: requiredOr(name, `The ${label(name)} must be a string.`) })
-      .max(255, { error: `The ${label(name)} must not be greater than 255 characters.` })
-      .regex(EMAIL_PATTERN, { error: `The ${label(name)} must be a valid email address.` })
-      .refine(rfcDotsAndLabels, { error: `The ${label(name)} must be a valid email address.` }),
+    ruleChain({
+      required: requiredMessage(name, o),
+      rules: [
+        isString(name),
+        // validateEmail: anything but a string fails it; then RFC validation.
+        { passes: (v) => typeof v === 'string' && EMAIL_PATTERN.test(v) && rfcDotsAndLabels(v), message: `The ${label(name)} must be a valid email address.` },
+        maxChars(name, 255),
+      ],
+      json: { type: 'string', maxLength: 255, pattern: EMAIL_PATTERN.source },
+    }),
   );
-
 export const oneOf = <const T extends readonly [string, ...string[]], const O extends Opts>(values: T, o?: O) =>
   typed<T[number], O>(o, (name) => z.enum(values, { error: requiredOr(name, `The selected ${label(name)} is invalid.`) }));
 
+/** `string|max:255|regex:<the spec's name character set>`: an array or `true` is no string and fails the pattern too. */
 export const personName = <const O extends Opts & { underscore?: boolean }>(o?: O) =>
-  typed<string, O>(o, (name) =>
-    z
-      .string({ error: requiredOr(name, `The ${label(name)} must be a string.`) })
-      .max(255, { error: `The ${label(name)} must not be greater than 255 characters.` })
-      .regex(o?.underscore === false ? NAME_PATTERN_NO_UNDERSCORE : NAME_PATTERN, { error: `The ${label(name)} format is invalid.` }),
-  );
+  typed<string, O>(o, (name) => {
+    const pattern = o?.underscore === false ? NAME_PATTERN_NO_UNDERSCORE : NAME_PATTERN;
+    return ruleChain({
+      required: requiredMessage(name, o),
+      rules: [isString(name), maxChars(name, 255), matches(name, pattern)],
+      json: { type: 'string', maxLength: 255, pattern: pattern.source },
+    });
+  });
+
+/** A numeric string as FILTER_VALIDATE_INT reads one (the range is checked on the digits, php-values.ts). */
+const INTEGER_STRING = /^[+-]?(?:0|[1-9]\d{0,18})$/;
+
+/** Laravel's size beside the `integer` rule: a numeric value is its number, anything else its length. */
+const numericSize = (v: unknown) => (isNumeric(v) ? Number(v) : laravelSize(v));
 
 /**
- * Integers as PHP's FILTER_VALIDATE_INT reads them (Laravel's `integer` rule): a JSON number without a
- * fraction, a numeric string (form-data and query strings carry only text) where a sign may lead and a zero
- * may not (`01` is refused), and JSON `true`, which PHP casts to "1" before it filters (`false` is "": refused).
+ * `integer` (PHP's FILTER_VALIDATE_INT, php-values.ts): a JSON number without a fraction, a numeric string
+ * (form-data and query strings carry only text) where a sign may lead and a zero may not (`01` is refused),
+ * 64 bits wide, and JSON `true`, which PHP casts to "1" (`false` is "": refused). Then `min`/`max` on the number.
  */
-export const integer = <const O extends Opts & { min?: number; max?: number }>(o?: O) =>
-  typed<number, O>(o, (name) => {
-    const msg = `The ${label(name)} must be an integer.`;
-    let n = z.number({ error: msg }).int({ error: msg });
-    if (o?.min !== undefined) n = n.min(o.min, { error: `The ${label(name)} must be at least ${o.min}.` });
-    if (o?.max !== undefined) n = n.max(o.max, { error: `The ${label(name)} must not be greater than ${o.max}.` });
-    return z
-      .union([
-        z.number({ error: msg }),
-        z.string({ error: msg }).regex(/^[+-]?(?:0|[1-9]\d{0,14})$/, { error: msg }),
-        z.literal(true, { error: msg }),
-      ], { error: requiredOr(name, msg) })
-      .transform((v) => (v === true ? 1 : Number(v)))
-      .pipe(n);
+function integerRules(name: string, o: { required?: boolean; min?: number; max?: number }) {
+  const rules: Rule[] = [{ passes: (v) => filterValidateInt(v) !== undefined, message: `The ${label(name)} must be an integer.` }];
+  if (o.min !== undefined) rules.push({ passes: (v) => numericSize(v) >= o.min!, message: `The ${label(name)} must be at least ${o.min}.` });
+  if (o.max !== undefined) rules.push({ passes: (v) => numericSize(v) <= o.max!, message: `The ${label(name)} must not be greater than ${o.max}.` });
+  const bounds = { ...(o.min !== undefined && { minimum: o.min }), ...(o.max !== undefined && { maximum: o.max }) };
+  return ruleChain({
+    required: requiredMessage(name, o),
+    rules,
+    json: { anyOf: [{ type: 'integer', ...bounds }, { type: 'string', pattern: INTEGER_STRING.source }, { type: 'boolean', const: true }] },
   });
+}
+
+export const integer = <const O extends Opts & { min?: number; max?: number }>(o?: O) =>
+  typed<number, O>(o, (name) => integerRules(name, o ?? {}).transform((v) => filterValidateInt(v)!));
+
+/**
+ * A page number: `integer`, and a page below 1 reads as page 1, as Laravel's paginator reads it
+ * (Paginator::resolveCurrentPage), never a 422.
+ */
+export const page = <const O extends Opts>(o?: O) =>
+  typed<number, O>(o, (name) => integerRules(name, o ?? {}).transform((v) => Math.max(1, filterValidateInt(v)!)));
 
 export const booleanLike = <const O extends Opts>(o?: O) =>
   typed<boolean, O>(o, (name) =>
@@ -119,82 +140,22 @@ export const booleanLike = <const O extends Opts>(o?: O) =>
       .transform((v) => v === true || v === 'true' || v === '1' || v === 1),
   );
 
-/**
- * Laravel `date_format:Y-m-d` (B5 and B6, whose dates behaviour §10 fixes as `YYYY-MM-DD`): one rule, so one
- * message for a value it refuses, whether the shape is wrong or the day does not exist (`2026-02-30`), as
- * PHP's createFromFormat round trip refuses both. Never also "is not a valid date.": one bad value, one sentence.
- */
-export const date = <const O extends Opts>(o?: O) =>
-  typed<string, O>(o, (name) =>
-    z
-      .string({ error: requiredOr(name, `The ${label(name)} does not match the format Y-m-d.`) })
-      // The pattern (kept for openapi.json) aborts, so an ill-shaped value is not judged twice.
-      .regex(DATE_PATTERN, { error: `The ${label(name)} does not match the format Y-m-d.`, abort: true })
-      .refine((s) => toUtcTimestamp(s) !== undefined, { error: `The ${label(name)} does not match the format Y-m-d.` }),
-  );
-
-// Laravel's `date` rule (strtotime, then checkdate) accepts many forms; these are the ones a partner
-// sends: `2026-01-31`, `2026-01-31 08:00[:00]`, ISO 8601 with `T`, fractions and `Z` or an offset.
-const DATE_TIME_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
-
-/** A date or date-time → `YYYY-MM-DD HH:MM:SS` in UTC (the app's timezone), or undefined if it is no date. */
-export function toUtcTimestamp(s: string): string | undefined {
-  const m = DATE_TIME_PATTERN.exec(s);
-  if (!m) return undefined;
-  const [, y, mo, d, h = '00', mi = '00', sec = '00', zone] = m;
-  const local = Date.UTC(+y, +mo - 1, +d, +h, +mi, +sec);
-  const check = new Date(local);
-  if (check.getUTCFullYear() !== +y || check.getUTCMonth() !== +mo - 1 || check.getUTCDate() !== +d) return undefined; // 2026-02-30
-  if (+h > 23 || +mi > 59 || +sec > 59) return undefined;
-  let offsetMin = 0;
-  if (zone && zone.toUpperCase() !== 'Z') {
-    const [, sign, oh, om = '00'] = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone)!;
-    if (+oh > 14 || +om > 59) return undefined;
-    offsetMin = (sign === '-' ? -1 : 1) * (+oh * 60 + +om);
-  }
-  const utc = new Date(local - offsetMin * 60_000);
-  if (utc.getUTCFullYear() < 1000 || utc.getUTCFullYear() > 9999) return undefined;
-  return utc.toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/** Laravel `date`: stored as the simulator's timestamp format, so every later response can format it. */
-export const dateTime = <const O extends Opts>(o?: O) =>
-  typed<string, O>(o, (name) =>
-    z
-      .string({ error: requiredOr(name, `The ${label(name)} is not a valid date.`) })
-      .refine((s) => toUtcTimestamp(s) !== undefined, { error: `The ${label(name)} is not a valid date.` })
-      .transform((s) => toUtcTimestamp(s)!),
-  );
-
-/**
- * Laravel `date` for a filter (A6's `date_from`, typed `date` by the spec): any form `dateTime` reads, a
- * date-time too (`2026-11-01 10:00:00`, `2026-11-01T10:00:00Z`), answered as the UTC day it falls on, since
- * the report compares registration days (whereDate). A refused value gets the rule's one message.
- */
-export const dateDay = <const O extends Opts>(o?: O) =>
-  typed<string, O>(o, (name) =>
-    z
-      .string({ error: requiredOr(name, `The ${label(name)} is not a valid date.`) })
-      .refine((s) => toUtcTimestamp(s) !== undefined, { error: `The ${label(name)} is not a valid date.` })
-      .transform((s) => toUtcTimestamp(s)!.slice(0, 10)),
-  );
-
 export const petAge = <const O extends Opts>(o?: O) =>
   typed<string, O>(o, (name) =>
-    z
-      .string({ error: requiredOr(name, `The ${label(name)} must be a string.`) })
-      .regex(AGE_FORMAT, { error: `The ${label(name)} format is invalid.` }),
+    ruleChain({ required: requiredMessage(name, o), rules: [isString(name), matches(name, AGE_FORMAT)], json: { type: 'string', pattern: AGE_FORMAT.source } }),
   );
 
+/**
+ * A2's weight: one `regex` rule whatever the JSON type, as PHP reads a number as its string form, so 12.345 is
+ * refused as "12.345" is, and 12.5 taken as "12.5" is. Answered as that string form.
+ */
 export const petWeight = <const O extends Opts>(o?: O) =>
-  typed<number | string, O>(o, (name) =>
-    z.union([
-      z.number().nonnegative({ error: `The ${label(name)} format is invalid.` }).max(9999, { error: `The ${label(name)} format is invalid.` }),
-      z.string().regex(WEIGHT_PATTERN, { error: `The ${label(name)} format is invalid.` }),
-    ], {
-      error: requiredOr(name, `The ${label(name)} format is invalid.`),
-    }),
+  typed<string, O>(o, (name) =>
+    ruleChain({
+      required: requiredMessage(name, o),
+      rules: [matches(name, WEIGHT_PATTERN)],
+      json: { anyOf: [{ type: 'number', minimum: 0, maximum: 9999.99 }, { type: 'string', pattern: WEIGHT_PATTERN.source }] },
+    }).transform((v) => phpString(v)!),
   );
 
 export const species = <const O extends Opts>(o?: O) =>
@@ -211,8 +172,8 @@ type Outputs<S extends Record<string, FieldBuilder>> = { [K in keyof S]?: z.outp
 export const nested = <S extends Record<string, FieldBuilder>, const O extends Opts>(spec: S, o?: O) =>
   typed<Outputs<S>, O>(o, (name) =>
     z.preprocess(
-      // PHP's json_encode writes an empty array as `[]`: to Laravel's `array` rule that is an empty array, fields absent.
-      (v) => (Array.isArray(v) && v.length === 0 ? {} : v),
+      // A JSON array is a PHP array to Laravel's `array` rule (`[]`, `["a"]`): its keys are numbers, so every field is absent.
+      (v) => (Array.isArray(v) ? {} : v),
       z.object(
         Object.fromEntries(Object.entries(spec).map(([k, b]) => [k, b(`${name}.${k}`)])),
         { error: requiredOr(name, `The ${label(name)} must be an array.`) },
@@ -227,17 +188,20 @@ export const nested = <S extends Record<string, FieldBuilder>, const O extends O
  */
 export function fields<S extends Record<string, FieldBuilder>>(spec: S) {
   const shape = {} as { [K in keyof S]: ReturnType<S[K]> };
-  for (const [k, b] of Object.entries(spec)) Object.defineProperty(shape, k, { enumerable: true, get: () => b(k) });
+  for (const [k, b] of Object.entries(spec)) {
+    // Built once, however many copies of the object zod makes (each refine clones it and reads the shape anew).
+    let built: z.ZodType | undefined;
+    Object.defineProperty(shape, k, { enumerable: true, get: () => (built ??= b(k)) });
+  }
   return z.object(shape);
 }
 
 type Shape = Record<string, unknown>;
-const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /** Laravel `required_if:other,value`. */
 export function requiredIf(field: string, other: string, value: string) {
   return {
-    check: (data: Shape) => !(data[other] === value && !present(data[field])),
+    check: (data: Shape) => !(data[other] === value && !filled(data[field])),
     error: `The ${label(field)} field is required when ${label(other)} is ${value}.`,
     path: [field],
   };
@@ -246,7 +210,7 @@ export function requiredIf(field: string, other: string, value: string) {
 /** Laravel `required_with:other`: the paired date rule. */
 export function requiredWith(field: string, other: string) {
   return {
-    check: (data: Shape) => !(present(data[other]) && !present(data[field])),
+    check: (data: Shape) => !(filled(data[other]) && !filled(data[field])),
     error: `The ${label(field)} field is required when ${label(other)} is present.`,
     path: [field],
   };
@@ -255,17 +219,36 @@ export function requiredWith(field: string, other: string) {
 export type CrossRule = ReturnType<typeof requiredIf>;
 
 /**
+ * Laravel checks attribute by attribute in the order of its rules array, and lists the messages so: a
+ * cross-field rule's message stands at its field's place (A7's emergency_fund before last_name), not last.
+ */
+const inFieldOrder = (fieldNames: () => string[]) =>
+  z.core._check(
+    (payload) => {
+      const order = fieldNames();
+      const place = (issue: { path?: PropertyKey[] }) => {
+        const i = order.indexOf(String(issue.path?.[0]));
+        return i < 0 ? order.length : i;
+      };
+      payload.issues.sort((a, b) => place(a) - place(b)); // stable: a field's own rules keep their order
+    },
+    { when: () => true },
+  );
+
+/**
  * Adds cross-field rules that run even when single fields failed, so a partner sees
- * every broken rule in one 422, as Laravel reports them.
+ * every broken rule in one 422, as Laravel reports them. No field's check aborts (rule-chain.ts), so they always run.
  */
 export function withRules<T extends z.ZodObject>(schema: T, rules: CrossRule[]) {
-  return rules.reduce<z.ZodType>(
-    (s, r) =>
-      s.refine((d) => r.check(d as Shape), {
-        error: r.error,
-        path: r.path,
-        when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-      }),
-    schema,
-  ) as unknown as T;
+  return rules
+    .reduce<z.ZodType>(
+      (s, r) =>
+        s.refine((d) => r.check(d as Shape), {
+          error: r.error,
+          path: r.path,
+          when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+        }),
+      schema,
+    )
+    .check(inFieldOrder(() => Object.keys(schema.shape))) as unknown as T;
 }

@@ -49,7 +49,7 @@ describe('B9 register-user', () => {
       'The add on package id field is required.', 'The device token field is required.',
     ]));
     const card = await h.registerClient({ number: '4242424242424241', exp_month: '13', cvc: '12', package_id: '99' });
-    expect(card.body.message).toEqual(['The number is not a valid card number.', 'The exp month must be between 1 and 12.', 'The cvc must be 3 or 4 digits.', 'The selected package id is invalid.']);
+    expect(card.body.message).toEqual(['The number is not a valid card number.', 'The exp month must be between 1 and 12.', 'The cvc must be between 3 and 4 digits.', 'The selected package id is invalid.']);
     const expired = await h.registerClient({ exp_year: '2020' });
     expect(expired.body.message).toEqual(['The card has expired.']);
     await h.registerClient();

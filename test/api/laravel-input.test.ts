@@ -207,8 +207,10 @@ describe('as Laravel reads and validates it', () => {
     const r = await h.post('/api/v2/demo/pet/update', { email: 'ann@example.com', pet_id: 1, pet: [] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.pet.name).toBe('Rex');
+    // A list with items is an array to `array` too (issue 35): its keys are numbers, so no pet field is sent.
     const list = await h.post('/api/v2/demo/pet/update', { email: 'ann@example.com', pet_id: 1, pet: ['Max'] });
-    expect(list.status).toBe(422); // a list with items is still no pet
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.data.pet.name).toBe('Rex');
   });
 
   it('a required password of spaces is missing: Laravel does not trim passwords, but its required rule trims (validateRequired)', async () => {

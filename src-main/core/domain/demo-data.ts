@@ -34,7 +34,7 @@ export async function loadDemoData(s: Services, { uow, clock }: { uow: UnitOfWor
       s.clientUsers.register(tx, app, {
         ...u, password: 'demo-password', device_token: `demo-device-${u.first_name.toLowerCase()}`, api_key: app.api_key, dev_type: 'ios',
         other: '{}', profile: '', gender: 'unspecified', number: u.card, exp_month: '12', exp_year: String(new Date(now).getUTCFullYear() + 3),
-        cvc: '123', is_addOn: u.addon ? '1' : '0', addOn_package_id: '10', addOn_price: '4.99', ...u.pet, breed: u.pet.breed,
+        cvc: '123', is_addOn: u.addon, addOn_package_id: '10', addOn_price: '4.99', ...u.pet, breed: u.pet.breed,
       } as never);
     }
     for (const f of demo.failed_payments) {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { AppRecord } from '../../../src-shared/control';
 import type { PackageRow } from '../db/repositories/types';
 import { parseTimestamp, type SimClock } from '../clock';
+import { isNumeric } from '../../../src-shared/schemas/php-values';
 import { DomainError, validation } from '../errors';
 import type { Tx } from './context';
 
@@ -29,6 +30,19 @@ export function cardBrand(number: string): string {
   return 'card';
 }
 
+/**
+ * Cents as the payment row's `amount` (`9.99`, `-5.00`). What `numeric` accepts may be far past any price
+ * (`1e300`): such an amount is still written in digits, never `1e+300` or `Infinity`.
+ */
+export function amountText(cents: number): string {
+  if (!Number.isFinite(cents)) return cents < 0 ? '-INF' : 'INF'; // PHP's own spelling of a float past its range
+  if (Math.abs(cents) < 1e15) return (cents / 100).toFixed(2);
+  const digits = BigInt(cents).toString(); // a whole number of cents this large: exact as the float holds it
+  const sign = digits.startsWith('-') ? '-' : '';
+  const abs = digits.replace('-', '');
+  return `${sign}${abs.slice(0, -2)}.${abs.slice(-2)}`;
+}
+
 export interface Card { number: string; exp_month: string; exp_year: string; cvc: string }
 export interface Charge { amount: string; package: PackageRow; addOn?: PackageRow; brand: string; last4: string }
 
@@ -44,7 +58,7 @@ export function paymentService({ clock }: { clock: SimClock }) {
      * test card (402 for the declining ones). Nothing is written here: the caller
      * records the payment in the same transaction as the user it creates.
      */
-    charge(tx: Tx, body: Card & { package_id: string; price: string; is_addOn: string; addOn_package_id: string; addOn_price: string }): Charge {
+    charge(tx: Tx, body: Card & { package_id: string; price: string; is_addOn: boolean; addOn_package_id: string; addOn_price: string }): Charge {
       const errors: string[] = [];
       const number = body.number.replace(/[\s-]/g, '');
       if (!luhnValid(number)) errors.push('The number is not a valid card number.');
@@ -58,20 +72,21 @@ export function paymentService({ clock }: { clock: SimClock }) {
         const expired = year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
         if (expired) errors.push('The card has expired.');
       }
-      if (!/^\d{3,4}$/.test(body.cvc)) errors.push('The cvc must be 3 or 4 digits.');
+      // Laravel's digits_between:3,4 (digits only, 3 or 4 of them), in its own words.
+      if (!/^\d{3,4}$/.test(body.cvc)) errors.push('The cvc must be between 3 and 4 digits.');
       const pkg = tx.payments.packageById(body.package_id);
       if (!pkg) errors.push('The selected package id is invalid.');
-      if (!/^\d+(\.\d{1,2})?$/.test(body.price)) errors.push('The price must be a number.');
-      const addOnWanted = ['1', 'true', 'yes'].includes(body.is_addOn.toLowerCase());
-      if (!['1', '0', 'true', 'false', 'yes', 'no'].includes(body.is_addOn.toLowerCase())) errors.push('The is add on field must be true or false.');
+      // Laravel's `numeric` is PHP's is_numeric: `-5`, `+5`, `1e3`, `.5` are numbers.
+      if (!isNumeric(body.price)) errors.push('The price must be a number.');
+      const addOnWanted = body.is_addOn; // read by the schema (booleanLike), the one boolean reading of the API
       const addOn = addOnWanted ? tx.payments.packageById(body.addOn_package_id) : undefined;
       if (addOnWanted && !addOn) errors.push('The selected add on package id is invalid.');
-      if (addOnWanted && !/^\d+(\.\d{1,2})?$/.test(body.addOn_price)) errors.push('The add on price must be a number.');
+      if (addOnWanted && !isNumeric(body.addOn_price)) errors.push('The add on price must be a number.');
       if (errors.length) throw validation(...errors);
       const declined = DECLINED.get(number);
       if (declined) throw new DomainError(402, [declined]);
       const cents = Math.round(Number(body.price) * 100) + (addOnWanted ? Math.round(Number(body.addOn_price) * 100) : 0);
-      return { amount: (cents / 100).toFixed(2), package: pkg!, addOn, brand: cardBrand(number), last4: number.slice(-4) };
+      return { amount: amountText(cents), package: pkg!, addOn, brand: cardBrand(number), last4: number.slice(-4) };
     },
     record(tx: Tx, app: AppRecord, user: { id: number; email: string; first_name: string; last_name: string | null; role: string }, charge: Charge, at: string): number {
       const id = tx.payments.insert({

@@ -7,6 +7,18 @@ import type { Reads, Tx } from './context';
 import { paginate } from './pagination';
 import { UserIndex } from './user-index';
 
+const PAYMENT_SEARCH: readonly string[] = ['email', 'first_name', 'last_name', 'package_name'] satisfies PaymentFilter['searchBy'][];
+const FEEDBACK_SEARCH: readonly string[] = ['vet', 'user'];
+/** A search over a column the report does not know matches nothing (the spec lists no values: none is refused). */
+const searchesNothing = (known: readonly string[], q: string | undefined, searchBy: string | undefined) =>
+  Boolean(q) && searchBy !== undefined && !known.includes(searchBy);
+
+/**
+ * The rows a page skips. A page may be any 64-bit integer (FILTER_VALIDATE_INT): past every row it is an
+ * empty page, and the offset handed to SQLite stays a 32-bit integer however far past it is.
+ */
+const offsetOf = (page: number, perPage: number) => Math.min((page - 1) * perPage, 2 ** 31 - 1);
+
 /** `events` keep the in-memory user index (user-index.ts) current; `reads` fill it. */
 export function reportService({ reads, events }: { reads: Reads; events: SimulatorEventBus }) {
   const index = new UserIndex(reads, events);
@@ -14,13 +26,13 @@ export function reportService({ reads, events }: { reads: Reads; events: Simulat
     /** A6: all matching users, or one page when a page size is given. */
     webUsers(tx: Tx, f: UserReportFilter, page: number, perPage?: number): UserRow[] {
       const ids = index.query(f);
-      return tx.reports.usersByIds(perPage ? ids.slice((page - 1) * perPage, page * perPage) : ids);
+      return tx.reports.usersByIds(perPage ? ids.slice(offsetOf(page, perPage), offsetOf(page, perPage) + perPage) : ids);
     },
     /** B5: one page of users with their pets and usage, and the pagination object. */
     clientUsers(tx: Tx, f: UserReportFilter, page: number, perPage: number) {
       const matching = index.query(f);
       const total = matching.length;
-      const users = tx.reports.usersByIds(matching.slice((page - 1) * perPage, page * perPage));
+      const users = tx.reports.usersByIds(matching.slice(offsetOf(page, perPage), offsetOf(page, perPage) + perPage));
       const ids = users.map((u) => u.id);
       const petsByUser = new Map<number, PetRow[]>();
       for (const p of tx.pets.liveOfUsers(ids)) petsByUser.set(p.user_id, [...(petsByUser.get(p.user_id) ?? []), p]);
@@ -32,12 +44,17 @@ export function reportService({ reads, events }: { reads: Reads; events: Simulat
         pagination: paginate(total, page, perPage),
       };
     },
-    payments(tx: Tx, f: PaymentFilter, page: number, perPage: number | undefined) {
-      return perPage ? tx.payments.list(f, perPage, (page - 1) * perPage) : tx.payments.list(f, -1, 0);
+    /** B6: `searchBy` and `status` as sent; a value the report does not know matches nothing. */
+    payments(tx: Tx, f: Omit<PaymentFilter, 'searchBy'> & { searchBy?: string }, page: number, perPage: number | undefined) {
+      if (searchesNothing(PAYMENT_SEARCH, f.q, f.searchBy)) return { total: 0, rows: [] };
+      const filter = f as PaymentFilter; // searchBy is a known column from here on, or unused (no search)
+      return perPage ? tx.payments.list(filter, perPage, offsetOf(page, perPage)) : tx.payments.list(filter, -1, 0);
     },
-    feedback(tx: Tx, appId: number, q: { q?: string; searchBy?: 'vet' | 'user' }, page: number, perPage: number | undefined) {
-      const f = { appId, q: q.q, searchBy: q.searchBy };
-      return perPage ? tx.feedback.list(f, perPage, (page - 1) * perPage) : tx.feedback.list(f, -1, 0);
+    /** B7: `searchBy` as sent; a value the report does not know matches nothing. */
+    feedback(tx: Tx, appId: number, q: { q?: string; searchBy?: string }, page: number, perPage: number | undefined) {
+      if (searchesNothing(FEEDBACK_SEARCH, q.q, q.searchBy)) return { total: 0, rows: [] };
+      const f = { appId, q: q.q, searchBy: q.searchBy as 'vet' | 'user' | undefined };
+      return perPage ? tx.feedback.list(f, perPage, offsetOf(page, perPage)) : tx.feedback.list(f, -1, 0);
     },
   };
 }

@@ -8,9 +8,11 @@
 import type { z } from 'zod';
 import type { AppRecord } from '../../../src-shared/control';
 import type { Endpoint, EndpointId } from '../../../src-shared/endpoints';
+import { PROFILE_UPLOAD } from '../../../src-shared/schemas/application';
 import type { DomainContext } from '../domain/context';
 import type { Services } from '../domain/services';
 import type { UploadedImage } from '../http/multipart';
+import { DomainError } from '../errors';
 import { validateInput } from '../http/validate';
 
 /** What a use case and a view know of the request beside its input. */
@@ -84,6 +86,24 @@ export interface PartnerEndpoint<Id extends EndpointId = EndpointId> extends End
   consultationIn?: (input: Record<string, unknown>) => string | undefined;
 }
 
+/**
+ * A3/B2: the schema's rules, then `profile`'s (Laravel's `image`/`mimes`, PROFILE_UPLOAD). An uploaded file comes
+ * beside the input, never in it, so a `profile` in the input (a JSON string, a form's text field) is no file: its
+ * message joins the others, last, as `profile` comes after the body's fields. A file's type is judged when it is stored.
+ */
+function validateWithUpload(schema: z.ZodType, input: Record<string, unknown>): unknown {
+  const notAFile = input[PROFILE_UPLOAD.field] !== undefined;
+  let valid: unknown;
+  try {
+    valid = validateInput(schema, input);
+  } catch (err) {
+    if (notAFile && err instanceof DomainError && err.status === 422) throw new DomainError(422, [...err.messages, PROFILE_UPLOAD.message]);
+    throw err;
+  }
+  if (notAFile) throw new DomainError(422, [PROFILE_UPLOAD.message]);
+  return valid;
+}
+
 export function defineEndpoint<Id extends EndpointId, S extends z.ZodType | null, D extends z.ZodType, Csv extends true | undefined, I, R>(
   def: Definition<Id, S, D, Csv, I, R> & InputMatches<I, S>,
 ): PartnerEndpoint<Id> {
@@ -95,7 +115,9 @@ export function defineEndpoint<Id extends EndpointId, S extends z.ZodType | null
     id: def.id, family: def.family, method: def.method, path: def.path, summary: def.summary, auth: def.auth, input: def.input,
     schema, message: def.message, response: def.response, csv: def.csv, pureRead: def.pureRead === true,
     // Two steps, not one: a hold (behaviour §18) waits between them, after validation and before any work.
-    validate: (input) => (schema ? validateInput(schema, input) : {}),
+    validate: schema && def.input === 'multipart-or-body'
+      ? (input) => validateWithUpload(schema, input)
+      : (input) => (schema ? validateInput(schema, input) : {}),
     // InputMatches made I the output of `schema`: the validated input is the use case's input.
     run: touched
       ? async (c, valid) => {

@@ -6,6 +6,12 @@ import { petBase, shownLastName, statusRecord } from '../shared-serializers';
 
 export const OWNER_MODEL_TYPE = 'App\\Models\\VetCareUser';
 export const ROLE_IDS: Record<string, number> = { users: 1, protect_users: 2 };
+/**
+ * A role is one record of the service's `roles` table (Spatie), seeded once before any user and shared by all
+ * of them; only the pivot is the user's. The spec does not show when it was seeded: one fixed time, the same
+ * for every user, in every answer and every run.
+ */
+export const ROLES_SEEDED_AT = '2020-01-01 00:00:00';
 
 export const clientPet = (p: PetRow, defaultPetId: number | null) => {
   const pet = petBase<{ is_dead: string; model_id: number; model_type: string }>(p, p.id === defaultPetId);
@@ -51,7 +57,7 @@ export function clientUser(app: AppRecord, u: UserRow, x: { defaultPet?: PetRow;
     },
     user_app_statuses: x.statuses.map(statusRecord),
     roles: [{
-      id: roleId, name: u.role, guard_name: 'web', created_at: u.created_at, updated_at: u.created_at,
+      id: roleId, name: u.role, guard_name: 'web', created_at: ROLES_SEEDED_AT, updated_at: ROLES_SEEDED_AT,
       pivot: { model_id: u.id, role_id: roleId, model_type: OWNER_MODEL_TYPE },
     }],
   };
