@@ -166,7 +166,8 @@ export interface AutopilotStep {
   do?: 'accept' | 'end';
   /** Written by the vet; `{vet.*}`, `{pet.*}` and `{user.*}` are filled in. */
   say?: string;
-  feedback?: { recommendation: Recommendation; reason: string };
+  /** `recommendation` in any spelling the control API reads ("Urgent", "Non-urgent", non_urgent): src-shared/recommendations.ts. */
+  feedback?: { recommendation: Recommendation | (string & {}); reason: string };
   /** One outcome, or weights to draw it by (`{accepted: 70, declined: 20, notanswered: 10}`). */
   outcome?: CallOutcome | Partial<Record<CallOutcome, number>>;
   vet_online?: boolean;

@@ -2,7 +2,8 @@
 // (PUT /__sim/v1/autopilot, startSimulator({ autopilot }), a rules file, the stored copy at start) and is the
 // source of the JSON Schema served at /__sim/v1/autopilot.schema.json, so editors and the simulator agree.
 import { z } from 'zod';
-import { RECOMMENDATIONS, type AutopilotDocument, type AutopilotProblem } from '../control';
+import { RECOMMENDATION_LABELS, RECOMMENDATIONS, type AutopilotDocument, type AutopilotProblem } from '../control';
+import { isRecommendation } from '../recommendations';
 import { MESSAGE_MAX_CHARS } from './control';
 import { duration } from './duration';
 
@@ -64,7 +65,11 @@ export const autopilotStep = z
     do: z.enum(['accept', 'end'], { error: 'do is accept or end' }).optional().describe('accept a waiting chat; end a chat or an accepted call'),
     say: said.optional(),
     feedback: z.strictObject({
-      recommendation: z.enum(RECOMMENDATIONS, { error: `recommendation is one of ${RECOMMENDATIONS.join(', ')}` }),
+      // The control API's vocabulary (src-shared/recommendations.ts): "Urgent" and "Non-urgent" as well as non_urgent.
+      recommendation: z
+        .string({ error: `recommendation is one of ${RECOMMENDATIONS.join(', ')}` })
+        .refine(isRecommendation, `recommendation is one of ${RECOMMENDATIONS.join(', ')} (any letter case; "Non-urgent" too)`)
+        .meta({ examples: [...RECOMMENDATIONS, ...Object.values(RECOMMENDATION_LABELS)] }),
       reason: z.string({ error: 'reason is required' }).trim().min(1, 'reason must not be empty').max(5000),
     }, onlyKeys('feedback', ['recommendation', 'reason'])).optional(),
     outcome: z.union([z.enum(OUTCOMES), weights], { error: 'outcome is accepted, declined, notanswered, or weights such as { accepted: 70, declined: 30 }' }).optional(),

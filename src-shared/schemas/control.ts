@@ -1,6 +1,7 @@
 // Request schemas of the control API; the UI's forms use the same ones.
 import { z } from 'zod';
 import { RECOMMENDATIONS } from '../control';
+import { isRecommendation } from '../recommendations';
 import { CORS_ORIGIN_PATTERN } from '../cors-origins';
 import { duration } from './duration';
 
@@ -21,7 +22,7 @@ export const appPatchBody = z.object({
 export const vetPatchBody = z.object({ online: z.boolean() });
 export const outcomeBody = z.object({ status: z.enum(['accepted', 'declined', 'notanswered']) });
 export const feedbackWriteBody = z.object({
-  recommendation: z.string().refine((s) => (RECOMMENDATIONS as readonly string[]).includes(s.trim().toLowerCase().replace(/[\s-]+/g, '_')), {
+  recommendation: z.string().refine(isRecommendation, {
     message: `recommendation must be one of ${RECOMMENDATIONS.join(', ')}`,
   }),
   reason: z.string().trim().min(1, 'reason is required').max(5000),

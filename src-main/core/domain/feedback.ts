@@ -1,16 +1,13 @@
 // Vet feedback on a consultation, and the emergency activation it may trigger.
-import { RECOMMENDATIONS, type Recommendation } from '../../../src-shared/control';
+import { normalizeRecommendation } from '../../../src-shared/recommendations';
 import type { FeedbackRow } from '../db/repositories/types';
 import { formatIsoMicros, formatTimestamp, parseTimestamp, type SimClock } from '../clock';
 import { conflict, DomainError, notFound } from '../errors';
 import type { Tx } from './context';
 import { activationBlockers, activationDates } from './emergency';
 
-/** "Non-urgent" → `non_urgent`: stored lower-case with `_`. */
-export function normalizeRecommendation(input: string): Recommendation | undefined {
-  const r = input.trim().toLowerCase().replace(/[\s-]+/g, '_');
-  return (RECOMMENDATIONS as readonly string[]).includes(r) ? (r as Recommendation) : undefined;
-}
+/** "Non-urgent" → `non_urgent`: the one reading of a recommendation, shared with the schemas. */
+export { normalizeRecommendation };
 
 export function feedbackService({ clock }: { clock: SimClock }) {
   return {
