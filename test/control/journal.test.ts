@@ -18,8 +18,8 @@ describe('journal queries (issue 13)', () => {
     await setClock(T0);
     await h.http.get('/api/v2/demo/media-url');
     const [item] = (await h.ctl.get('/requests')).body.items;
-    expect(item.time).toBe('2030-01-01 08:00:00.123');
-    expect((await h.ctl.get(`/requests/${item.id}`)).body.time).toBe('2030-01-01 08:00:00.123');
+    expect(item.time).toBe('2030-01-01T08:00:00.123Z'); // ISO 8601 with its zone (issue 35 #25)
+    expect((await h.ctl.get(`/requests/${item.id}`)).body.time).toBe('2030-01-01T08:00:00.123Z');
     expect((await h.ctl.get('/requests.har')).body.log.entries[0].startedDateTime).toBe('2030-01-01T08:00:00.123Z');
   });
 

@@ -8,6 +8,7 @@ import type { Request, Response } from 'express';
 import type { JournalSummary, MessageEvent, StateEvent } from '../../../src-shared/control';
 import type { HeldEvent } from '../../../src-shared/schemas/holds';
 import type { SimulatorEventBus } from '../events';
+import { withIsoTime } from '../journal/time';
 import { controlError } from './guard';
 
 export interface StreamLimits {
@@ -30,7 +31,7 @@ export function eventStream(bus: SimulatorEventBus, limits: StreamLimits = DEFAU
   let flush: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
 
-  const onRequest = (e: JournalSummary) => requests.push(e);
+  const onRequest = (e: JournalSummary) => requests.push(withIsoTime(e)); // ISO 8601 with its zone, as GET /requests
   const onState = (e: StateEvent) => states.push(e);
   const onMessage = (e: MessageEvent) => messages.push(e);
   const onHeld = (e: HeldEvent) => held.push(e);

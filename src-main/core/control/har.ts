@@ -5,6 +5,7 @@
 import { STATUS_CODES } from '../http/node-http';
 import type { AppRecord, JournalEntry } from '../../../src-shared/control';
 import { asSent } from '../journal/as-sent';
+import { isoJournalTime } from '../journal/time';
 import type { Originals } from '../journal/originals';
 import { redactBearerTokens } from './bearer-redaction';
 import { BODY_CAP, type ControlCall } from './control-calls';
@@ -88,7 +89,7 @@ function partnerEntry(masked: JournalEntry, opts: HarOptions) {
   const e = opts.credentials ? unmask(masked, opts.credentials) : masked;
   const url = `${opts.baseUrl}${e.path}${e.query ? `?${e.query}` : ''}`;
   return {
-    startedDateTime: new Date(Date.parse(e.time.replace(' ', 'T') + 'Z') || 0).toISOString(),
+    startedDateTime: new Date(Date.parse(isoJournalTime(e.time)) || 0).toISOString(),
     time: e.duration_ms,
     request: {
       method: e.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(e.request_headers),

@@ -32,3 +32,14 @@ export function parseTimeBound(value: string): string | undefined {
   if (!Number.isFinite(ms) || ms < 0 || ms > 253_402_300_799_999) return undefined; // within years 0000–9999
   return journalTime(ms);
 }
+
+/**
+ * A stored journal time as the control API shows it: ISO 8601 in UTC with its zone (`2026-11-28T04:45:15.406Z`),
+ * which `Date.parse` reads as the instant it is (behaviour §12). The stored form stays the sortable column above.
+ */
+export function isoJournalTime(stored: string): string {
+  return stored.length === 23 && stored.charCodeAt(10) === 0x20 ? `${stored.slice(0, 10)}T${stored.slice(11)}Z` : stored;
+}
+
+/** A journal row or entry with its time in the control API's form. */
+export const withIsoTime = <T extends { time: string }>(row: T): T => ({ ...row, time: isoJournalTime(row.time) });

@@ -7,12 +7,15 @@ import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { JournalSummary } from '../store/shared';
 import { InjectedBadge, StatusBadge } from '../components/common';
+import { journalTimeText } from './time-text';
 
 export const ROW_HEIGHT = 26;
 const rowId = (id: number) => `log-row-${id}`;
 
 /** `2026-11-24 21:03:46.123` with the year and milliseconds in spans a narrow log hides. */
-function Time({ at }: { at: string }) {
+/** The control API's ISO 8601 time (`2026-11-28T04:45:15.406Z`), shown as `2026-11-28 04:45:15.406`; the header says UTC. */
+function Time({ at: iso }: { at: string }) {
+  const at = journalTimeText(iso);
   return (
     <>
       <span className="t-year">{at.slice(0, 5)}</span>{at.slice(5, 19)}<span className="t-ms">{at.slice(19)}</span>

@@ -8,6 +8,7 @@ import { CopyButton, InjectedBadge, Json, KeyValues, StatusBadge } from '../comp
 import { TabList, tabPanel } from '../components/Tabs';
 import { toCurl, toFetch, type SentEntry } from './replay';
 import { HoldLikeThis, holdNote } from './holds/HoldLikeThis';
+import { journalTimeText } from './time-text';
 
 const SID = /^(CH|RM)[0-9a-f]{32}$/;
 const parsed = (text: string | null | undefined): Record<string, unknown> | undefined => {
@@ -105,7 +106,7 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
           <div className="detail-body" {...tabPanel('request-detail', tab)} tabIndex={0}>
             {tab === 'headers' && (
               <>
-                <KeyValues rows={[['Endpoint', entry.endpoint], ['App', entry.app], ['Time', `${entry.time} UTC${simulatedClock ? ' (simulator clock)' : ''}`], ['Duration', `${entry.duration_ms} ms`], ['Query', entry.query]]} />
+                <KeyValues rows={[['Endpoint', entry.endpoint], ['App', entry.app], ['Time', `${journalTimeText(entry.time)} UTC${simulatedClock ? ' (simulator clock)' : ''}`], ['Duration', `${entry.duration_ms} ms`], ['Query', entry.query]]} />
                 <h3 className="h4">Request headers</h3>
                 <KeyValues rows={Object.entries(entry.request_headers)} />
                 <h3 className="h4">Response headers</h3>
