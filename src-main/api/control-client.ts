@@ -62,8 +62,11 @@ export function controlClient(base: string, token?: string) {
   }
   const sid = (s: string) => encodeURIComponent(s);
   return {
-    /** Back to a new data dir's state: default app and vets, empty journal, real time. */
-    reset: async (): Promise<void> => void (await call('POST', '/reset', {})),
+    /**
+     * Back to a new data dir's state: default app and vets, empty journal. The clock stays as the test set it (a
+     * frozen clock stays frozen) unless `{ clock: 'real_time' }` is given; the autopilot's rules stay too.
+     */
+    reset: async (options: { clock?: 'keep' | 'real_time' } = {}): Promise<void> => void (await call('POST', '/reset', options)),
     health: () => call<{ status: string; version: string; api_base_url: string; notices: string[] }>('GET', '/health'),
     apps: async () => (await call<{ items: AppRecord[] }>('GET', '/apps')).items,
     clock: {

@@ -17,6 +17,7 @@ import { journalCapBytesOf } from './db/repositories/journal';
 import { NoticeBoard } from './db/notices';
 import type { DurableFs } from './db/oplog';
 import type { DomainContext } from './domain/context';
+import type { ResetOptions } from './domain/simulator-state';
 import { randomnessFor } from './domain/randomness';
 import { ControlCallLog } from './control/control-calls';
 import { controlPort } from './domain/control-port';
@@ -76,7 +77,8 @@ export interface SimulatorCore {
   /** The request handler listen() serves (partner URLs to the lean pipeline, the rest to express), for in-process callers such as supertest. */
   handle(req: IncomingMessage, res: ServerResponse): void;
   close(): Promise<void>;
-  reset(): Promise<void>;
+  /** Back to a new data dir's state; the clock stays as it is unless `{ clock: 'real_time' }` (behaviour §11). */
+  reset(options?: ResetOptions): Promise<void>;
   /** The express app behind everything that is not a partner URL, loaded (once) on the first call. */
   host(): Promise<Express>;
   /**
@@ -240,7 +242,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   return {
     services, ctx, notices, info, host, hostLoaded, handle: answer,
     onNotice: (listener) => board.onNotice(listener),
-    reset: () => services.simulator.reset(),
+    reset: (options?: ResetOptions) => services.simulator.reset(undefined, options),
     listen(port = 4010, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         const s = createServer();

@@ -41,6 +41,13 @@ export const clockBody = z.union([
   z.object({ frozen: z.boolean() }),
   z.object({ real_time: z.literal(true) }),
 ]);
+/**
+ * POST /reset: the clock is test configuration and stays as it is (frozen stays frozen, an offset stays);
+ * `clock: "real_time"` also puts it back on real time (the UI's "also back to real time").
+ */
+export const resetBody = z.object({
+  clock: z.enum(['keep', 'real_time'], { error: 'clock is "keep" (the default) or "real_time"' }).optional(),
+});
 export const packageBody = z.object({
   name: z.string().min(1).max(100),
   type: z.enum(['monthly', 'yearly', 'addon']),

@@ -8,7 +8,7 @@
 // or spelling of the path — is left to express, which answers it as it always has.
 import { isPlainJson } from '../http/plain-json';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { feedbackWriteBody, outcomeBody } from '../../../src-shared/schemas/control';
+import { feedbackWriteBody, outcomeBody, resetBody } from '../../../src-shared/schemas/control';
 import type { ControlPort } from '../domain/control-port';
 import { recordWhenAnswered, type ControlCallLog } from './control-calls';
 import { controlErrorOf, parseControl, tooDeepJson } from './helpers';
@@ -78,7 +78,7 @@ export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (re
       recordWhenAnswered(calls, res, {
         started, afterJournalId: reset ? 0 : port.queries.newestRequestId(), method: req.method!, url, contentType: req.headers['content-type'] ?? null, body: () => raw, reset,
       });
-      if (reset) return answerReset(res);
+      if (reset) return answerReset(res, body);
       let status = 200;
       let value: unknown;
       try {
@@ -91,13 +91,20 @@ export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (re
       sendJson(res, status, value);
     };
     /** system-routes.ts's POST /reset: answered once the reset is durable, the bookkeeping after it still running. */
-    const answerReset = (res: ServerResponse) => {
+    const answerReset = (res: ServerResponse, body: unknown) => {
       let answered = false;
+      let options;
+      try {
+        options = parseControl(resetBody, body ?? {}); // what to do with the clock (keep, or back to real time)
+      } catch (err) {
+        const e = controlErrorOf(err);
+        return sendJson(res, e.status, { error: { code: e.code, message: e.message } });
+      }
       port.commands
         .reset(() => {
           answered = true;
           sendJson(res, 200, { reset: true });
-        })
+        }, options)
         .catch((err: unknown) => {
           if (answered) return console.error(`The reset is done, but clearing what the simulator keeps in memory after it failed: ${(err as Error).message}`);
           const e = controlErrorOf(err);

@@ -2,7 +2,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { inflater } from '../http/inflate';
 import { Router, type Request } from 'express';
-import { clockBody } from '../../../src-shared/schemas/control';
+import { clockBody, resetBody } from '../../../src-shared/schemas/control';
 import { SnapshotRefused, UploadTooLarge, type ControlPort } from '../domain/control-port';
 import { faultRulesSchema } from '../domain/faults';
 import { ControlError, parseControl } from './helpers';
@@ -59,13 +59,14 @@ export function systemRoutes(port: ControlPort, controlCalls: ControlCallLog): R
 
   // Answered as soon as the reset is committed (see simulator-state.ts): the bookkeeping after it
   // still runs before the next request is read.
-  r.post('/reset', async (_req, res) => {
+  r.post('/reset', async (req, res) => {
+    const options = parseControl(resetBody, req.body ?? {}); // the clock: kept, or back to real time
     let answered = false;
     try {
       await c.reset(() => {
         answered = true;
         res.json({ reset: true });
-      });
+      }, options);
     } catch (err) {
       if (!answered) throw err;
       // The reset itself is committed and was reported as done; a second answer is impossible.

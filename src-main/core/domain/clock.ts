@@ -41,6 +41,8 @@ export function clockService({ clock, uow, reads, steps = NO_STEPS }: { clock: S
 
   return {
     state: (): ClockState => clock.state(),
+    /** Writes the clock as it is into a reset's unit of work, which emptied the meta table: a reset keeps it. */
+    keep: (tx: Tx): void => store(tx),
     /**
      * The stored setting (at start, after a reset or a restore); a value that does not read, or names an instant
      * outside years 1970–9999, means real time: the sentence to tell the user, or undefined.

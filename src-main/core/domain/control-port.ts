@@ -18,6 +18,7 @@ import { ownerPageUrl } from './owner-port';
 import { timelineOf } from './timeline';
 import type { faultRulesSchema } from './faults';
 import type { Services } from './services';
+import type { ResetOptions } from './simulator-state';
 import { holdCommands } from './holds/commands';
 
 /** Facts about the running simulator that the control API reports. */
@@ -129,7 +130,7 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     clearAutopilot: (): AutopilotDocument => s.autopilot.clear(),
     clearJournal: () => journal.clear(),
     /** See simulator-state.ts: `answer` is called once the reset is durable, before the bookkeeping after it. */
-    reset: (answer?: () => void) => s.simulator.reset(answer),
+    reset: (answer?: () => void, options?: ResetOptions) => s.simulator.reset(answer, options),
     restore: (bytes: Uint8Array) => s.simulator.restore(bytes),
     /**
      * An uploaded snapshot, streamed to a temp file in the data folder (the system's with --in-memory) and read

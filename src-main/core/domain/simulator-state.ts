@@ -1,7 +1,7 @@
 // The simulator's state as a whole: what is kept in memory besides the data (caches, the clock, fault
 // rules, holds, autopilot rules, the journal's numbering) follows the data at start, after a reset and after a restore.
-// The autopilot's rules are configuration: a reset keeps them (a restore takes the snapshot's, as for the clock
-// and the fault rules); the pending steps are state, and go with the data.
+// The autopilot's rules and the clock are configuration: a reset keeps them (a restore takes the snapshot's, as
+// for the fault rules); the pending steps are state, and go with the data.
 import type { SimClock } from '../clock';
 import type { Database } from '../db/database';
 import type { SimulatorEventBus } from '../events';
@@ -13,6 +13,9 @@ import type { faultService } from './faults';
 import type { HoldArmingService } from './holds/arming';
 import type { journalService } from './journal';
 import { IMAGE_TYPES } from './pets';
+
+/** What a reset does with the clock: keeps it (the default), or puts it back on real time. */
+export interface ResetOptions { clock?: 'keep' | 'real_time' }
 
 export interface SimulatorStateDeps {
   db: Database;
@@ -49,12 +52,18 @@ export function simulatorStateService(d: SimulatorStateDeps) {
      * journal, the state event): that bookkeeping runs synchronously right after `answer`, so no other
      * request can be handled in between and none can see the state from before the reset.
      */
-    async reset(answer?: () => void): Promise<void> {
-      // The clock first: the demo app is stamped with real time. The reset is one op-log record (the
-      // seeded state replayed from it), so a kill -9 at any point restarts from the old state or the reset one (tested).
-      d.clock.backToRealTime();
-      // The rules in force are written again in the reset's own logged step: a crash never loses them.
-      await d.defaults.reset((tx) => d.autopilotRules.keep(tx));
+    async reset(answer?: () => void, options: ResetOptions = {}): Promise<void> {
+      // The clock is test configuration, like the autopilot's rules: a reset keeps it as the test set it (issue 35
+      // item 23: `beforeAll(freeze)` with `beforeEach(reset)` left every test after the first on real time), unless
+      // asked to put it back on real time; first, so the demo app is stamped with the clock the data will run on.
+      // The reset is one op-log record (the seeded state replayed from it), so a kill -9 at any point restarts from
+      // the old state or the reset one (tested).
+      if (options.clock === 'real_time') d.clock.backToRealTime();
+      // What is kept is written again in the reset's own logged step: a crash never loses it.
+      await d.defaults.reset((tx) => {
+        d.autopilotRules.keep(tx);
+        d.clockSettings.keep(tx);
+      });
       // Committed and durable: the caller may answer now, which takes the rest off the time a client
       // waits (issue 14). From here to the end nothing awaits (test/api/reset-order.test.ts).
       try {

@@ -1,7 +1,7 @@
 // openapi-control.json: the control API (/__sim/v1) the tester UI and test scripts use (behaviour §12),
 // so a script can generate a typed client for it as partners do for openapi.json.
 import { z } from 'zod';
-import { appCreateBody, appPatchBody, clockBody, feedbackWriteBody, messagePostBody, outcomeBody, packageBody, vetPatchBody } from '../../../src-shared/schemas/control';
+import { appCreateBody, appPatchBody, clockBody, feedbackWriteBody, messagePostBody, outcomeBody, packageBody, resetBody, vetPatchBody } from '../../../src-shared/schemas/control';
 import { autopilotDocument } from '../../../src-shared/schemas/autopilot';
 import { failBody, holdArmBody, releaseBody, respondBody } from '../../../src-shared/schemas/holds';
 import { faultRuleSchema } from '../domain/faults';
@@ -41,7 +41,10 @@ const ROUTES: Route[] = [
   },
   { method: 'get', path: '/faults', id: 'getFaults', summary: 'Fault rules', tag: 'System', ok: S.itemsOf(S.faultRule) },
   { method: 'put', path: '/faults', id: 'putFaults', summary: 'Replace the fault rules', tag: 'System', body: z.object({ items: z.array(faultRuleSchema).max(100) }), ok: S.itemsOf(S.faultRule), errors: ['422'] },
-  { method: 'post', path: '/reset', id: 'reset', summary: "Back to a new data dir's state", tag: 'System', ok: z.object({ reset: z.literal(true) }) },
+  {
+    method: 'post', path: '/reset', id: 'reset', tag: 'System', body: resetBody, ok: z.object({ reset: z.literal(true) }), errors: ['422'],
+    summary: "Back to a new data dir's state; the clock and the autopilot's rules are configuration and stay as they are (clock: real_time also puts the clock back on real time)",
+  },
   { method: 'post', path: '/demo-data', id: 'loadDemoData', summary: 'Load the demo data set', tag: 'System', ok: S.demoDataResult },
   { method: 'get', path: '/snapshot', id: 'getSnapshot', summary: 'The database as a standard SQLite file', tag: 'System', ok: { content: { 'application/vnd.sqlite3': { schema: { type: 'string', format: 'binary' } } } } },
   {

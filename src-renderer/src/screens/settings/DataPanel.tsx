@@ -1,10 +1,14 @@
-// The data itself: the demo data set, a snapshot to download or restore, a reset.
+// The data itself: the demo data set, a snapshot to download or restore, a reset (which keeps the clock unless
+// "also back to real time" is ticked: the clock is test configuration, behaviour §11).
+import { useState } from 'react';
 import { api } from '../../api';
 import { useStore } from '../../store';
 import { useAction } from '../../components/common';
+import { resetQuestion, resetRequest } from './reset-request';
 
 export function DataPanel() {
   const { busy, run } = useAction();
+  const [alsoRealTime, setAlsoRealTime] = useState(false);
   const health = useStore((s) => s.health);
   const desktop = (window as unknown as { simDesktop?: { openDataFolder: () => Promise<string> } }).simDesktop;
   return (
@@ -26,8 +30,13 @@ export function DataPanel() {
             if (f && confirm(`Replace all simulator data with ${f.name}?`)) void run({ ok: `Snapshot ${f.name} restored.`, failed: `Couldn't restore ${f.name}` }, () => api.upload('/snapshot', f));
           }} />
         </label>
-        <button className="btn danger" disabled={busy} onClick={() => confirm('Reset the simulator? Every user, pet, consultation, payment and logged request is deleted.') && void run(
-          { ok: 'Simulator reset.', failed: "Couldn't reset the simulator" }, () => api.post('/reset'))}>Reset everything</button>
+        <button className="btn danger" disabled={busy} onClick={() => confirm(resetQuestion(alsoRealTime)) && void run(
+          { ok: alsoRealTime ? 'Simulator reset; the clock is on real time.' : 'Simulator reset.', failed: "Couldn't reset the simulator" },
+          () => api.post('/reset', resetRequest(alsoRealTime)))}>Reset everything</button>
+        <label className="small">
+          <input type="checkbox" checked={alsoRealTime} onChange={(e) => setAlsoRealTime(e.target.checked)} data-testid="reset-real-time" />
+          {' '}also back to real time
+        </label>
         {desktop && <button className="btn" onClick={() => void desktop.openDataFolder()}>Open data folder</button>}
       </div>
     </section>
