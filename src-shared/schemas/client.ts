@@ -30,7 +30,7 @@ export const paymentReportBody = withRules(
     search_value: text(),
     // The spec lists no values for search_by and status: none is refused, and one the report does not know
     // matches nothing (domain/reports.ts), as a where on it would.
-    search_by: text(),
+    search_by: text({ description: '`email`, `first_name`, `last_name` or `package_name`; any other value matches nothing.' }),
     page: page(),
     pagination: booleanLike(),
     perPage: integer({ min: 1, max: 100 }),
@@ -38,14 +38,15 @@ export const paymentReportBody = withRules(
     export: oneOf(['csv']),
     date_from: date(),
     date_to: date(),
-    status: text(),
+    status: text({ description: '`succeeded` or `failed`; any other value matches nothing.' }),
   }),
   datePair,
 );
 
 export const vetFeedbacksBody = fields({
   search_value: text(),
-  search_by: text(), // as B6's: no list in the spec, so nothing refused; an unknown one matches nothing
+  // As B6's: no list in the spec, so nothing is refused.
+  search_by: text({ description: '`vet` or `user`; any other value matches nothing.' }),
   page: page(),
   pagination: booleanLike(),
   perPage: integer({ min: 1, max: 100 }),

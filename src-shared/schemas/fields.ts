@@ -64,10 +64,11 @@ const matches = (name: string, pattern: RegExp): Rule => ({
  * `required|string|max:N`. `required` judges as Laravel's does (rule-chain.ts `filled`): input is trimmed
  * already, but not a password, so a password of spaces is missing, not a password.
  */
-export const text = <const O extends Opts & { max?: number }>(o?: O) =>
+export const text = <const O extends Opts & { max?: number; description?: string }>(o?: O) =>
   typed<string, O>(o, (name) => {
     const max = o?.max ?? 255;
-    return ruleChain({ required: requiredMessage(name, o), rules: [isString(name), maxChars(name, max)], json: { type: 'string', maxLength: max } });
+    const json = { type: 'string', maxLength: max, ...(o?.description && { description: o.description }) };
+    return ruleChain({ required: requiredMessage(name, o), rules: [isString(name), maxChars(name, max)], json });
   });
 
 /** `required|string|email|max:255`, in that order: a bad address is named before its length. */
@@ -109,7 +110,7 @@ const numericSize = (v: unknown) => (isNumeric(v) ? Number(v) : laravelSize(v));
  * (form-data and query strings carry only text) where a sign may lead and a zero may not (`01` is refused),
  * 64 bits wide, and JSON `true`, which PHP casts to "1" (`false` is "": refused). Then `min`/`max` on the number.
  */
-function integerRules(name: string, o: { required?: boolean; min?: number; max?: number }) {
+function integerRules(name: string, o: { required?: boolean; min?: number; max?: number }, description?: string) {
   const rules: Rule[] = [{ passes: (v) => filterValidateInt(v) !== undefined, message: `The ${label(name)} must be an integer.` }];
   if (o.min !== undefined) rules.push({ passes: (v) => numericSize(v) >= o.min!, message: `The ${label(name)} must be at least ${o.min}.` });
   if (o.max !== undefined) rules.push({ passes: (v) => numericSize(v) <= o.max!, message: `The ${label(name)} must not be greater than ${o.max}.` });
@@ -117,7 +118,10 @@ function integerRules(name: string, o: { required?: boolean; min?: number; max?:
   return ruleChain({
     required: requiredMessage(name, o),
     rules,
-    json: { anyOf: [{ type: 'integer', ...bounds }, { type: 'string', pattern: INTEGER_STRING.source }, { type: 'boolean', const: true }] },
+    json: {
+      anyOf: [{ type: 'integer', ...bounds }, { type: 'string', pattern: INTEGER_STRING.source }, { type: 'boolean', const: true }],
+      ...(description && { description }),
+    },
   });
 }
 
@@ -129,7 +133,7 @@ export const integer = <const O extends Opts & { min?: number; max?: number }>(o
  * (Paginator::resolveCurrentPage), never a 422.
  */
 export const page = <const O extends Opts>(o?: O) =>
-  typed<number, O>(o, (name) => integerRules(name, o ?? {}).transform((v) => Math.max(1, filterValidateInt(v)!)));
+  typed<number, O>(o, (name) => integerRules(name, o ?? {}, 'A page below 1 reads as page 1.').transform((v) => Math.max(1, filterValidateInt(v)!)));
 
 export const booleanLike = <const O extends Opts>(o?: O) =>
   typed<boolean, O>(o, (name) =>

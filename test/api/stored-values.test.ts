@@ -9,6 +9,8 @@ afterEach(async () => h.sim.close());
 
 const C = '/client/user/1/v2';
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/** The same instant as the control API sends every time: ISO 8601 with its zone (issue 35 #25). */
+const CONTROL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 /** Accepted form → the stored UTC timestamp. */
 const ACCEPTED: [string, string][] = [
@@ -59,7 +61,7 @@ describe('your_registration_date', () => {
       // the control API's user view, B5's rows, and A13's answer
       const user = await h.ctl.get('/users/1');
       expect(user.status).toBe(200);
-      expect(user.body.emergency_stats.trial_period_end_date).toMatch(TIMESTAMP);
+      expect(user.body.emergency_stats.trial_period_end_date).toMatch(CONTROL_TIME); // the control API's ISO form
       expect((await h.http.post(`${C}/report/user/list`).send({})).status).toBe(200);
       const a13 = await h.post('/api/v2/demo/delete-user', { email: 'ann@example.com', app_id: 1 });
       expect(a13.status).toBe(200);
@@ -75,17 +77,20 @@ describe('your_registration_date', () => {
         expect(r.status).toBe(422);
         expect(r.body.message).toEqual(['The your registration date is not a valid date.']);
       }
-      expect((await h.ctl.get('/users/1')).body.user.your_registration_date).toMatch(TIMESTAMP);
+      expect((await h.ctl.get('/users/1')).body.user.your_registration_date).toMatch(CONTROL_TIME);
     },
   );
 });
 
 describe('A12 type', () => {
-  it('is a free string (the monthly/yearly enumeration is the client family\'s only)', async () => {
+  it('takes the values B11 takes (issue 35: one user table, one enumeration), and stores what it took', async () => {
     await h.registerUser();
     const a12 = await h.post('/api/v2/demo/actions', { email: 'ann@example.com', status: 'subscribed', type: 'quarterly' });
-    expect(a12.status, JSON.stringify(a12.body)).toBe(200);
-    expect((await h.ctl.get('/users/1')).body.statuses.at(-1).type).toBe('quarterly');
+    expect(a12.status).toBe(422);
+    expect(a12.body.message).toEqual(['The selected type is invalid.']);
+    const yearly = await h.post('/api/v2/demo/actions', { email: 'ann@example.com', status: 'subscribed', type: 'yearly' });
+    expect(yearly.status, JSON.stringify(yearly.body)).toBe(200);
+    expect((await h.ctl.get('/users/1')).body.statuses.at(-1).type).toBe('yearly');
     const b11 = await h.http.post(`${C}/actions`).send({ api_key: 'demo-api-key', email: 'ann@example.com', status: 'subscribed', type: 'quarterly' });
     expect(b11.status).toBe(422);
     expect(b11.body.message).toEqual(['The selected type is invalid.']);

@@ -84,7 +84,7 @@ describe('GET /__sim/v1/openapi.json: requests', () => {
     expect(body('/api/v2/{name}/pet/add').properties.species).toMatchObject({ type: 'string', enum: ['dog', 'cat'] });
     expect(body('/api/v2/{name}/pet/update').properties.pet.properties.species).toMatchObject({ enum: ['dog', 'cat'] });
     expect(body('/client/user/{name}/v2/register-user').properties.species).toMatchObject({ enum: ['dog', 'cat'] });
-    expect(body('/api/v2/{name}/pet/add').properties.weight.anyOf[0]).toEqual({ type: 'number', minimum: 0, maximum: 9999 });
+    expect(body('/api/v2/{name}/pet/add').properties.weight.anyOf[0]).toEqual({ type: 'number', minimum: 0, maximum: 9999.99 }); // 4 digits and 2 decimals: WEIGHT_PATTERN, one rule for numbers and strings (issue 35)
     expect(body('/api/v2/{name}/register-user').properties.emergency_fund.anyOf[0]).toEqual({ type: 'integer', minimum: 0 });
   });
 });
