@@ -32,7 +32,7 @@ async function bundle(srcRoot, name) {
       `export { Database } from '${core}/db/database.ts';`,
       `export { JOURNAL_MIGRATIONS } from '${core}/db/migrations.ts';`,
       `export { journalService } from '${core}/domain/journal.ts';`,
-      `export { recordExchange } from '${core}/http/journal-recorder.ts';`,
+      `export { recordExchange } from '${core}/journal/recorder.ts';`,
       `export { journalTime } from '${core}/journal/time.ts';`,
       `export { SimulatorEventBus } from '${core}/events.ts';`,
     ].join('\n'),

@@ -4,8 +4,9 @@
 // not a partner request, which a partner's test suite may never send (issue 14, cold start).
 import express, { type Express } from 'express';
 import { controlApi } from './control';
+import { uiGuard } from './control/guard';
 import { leanControlRoutes } from './control/lean-routes';
-import { mediaRoutes } from './http/media';
+import { mediaRoutes } from './partner/media';
 import { lastResort } from './http/last-resort';
 import { staticUi } from './http/static-ui';
 import { ownerRoutes } from './owner/owner-routes';
@@ -23,7 +24,7 @@ export function expressHost(internals: SimulatorInternals, partner: PartnerPipel
   const vetActions = leanControlRoutes(internals, internals.controlCalls);
   app.use((req, res, next) => (isPartnerUrl(req.url) ? partner(req, res) : vetActions(req, res) ? undefined : next()));
   app.use(ownerRoutes(internals.owner, uiDir)); // before the UI's loopback rule: the owner's page is for any device
-  app.use(staticUi(uiDir));
+  app.use(staticUi(uiDir, uiGuard));
   app.use('/__sim/v1', controlApi(internals, internals.controlCalls));
   app.use(mediaRoutes(internals.services));
   app.use((req, res) => partner(req, res)); // unknown routes answer with the partner envelope

@@ -1,8 +1,8 @@
-// Issue 14: the route match is remembered per method and path (http/route-resolver.ts routeOf). A
+// Issue 14: the route match is remembered per method and path (partner/route-resolver.ts routeOf). A
 // remembered match must be exactly what matching afresh gives, for every method of a path, shared
 // matches must not be changeable by one request, and a client sending endless new paths fills no memory.
 import { describe, expect, it } from 'vitest';
-import { matchRoute, routeOf } from '../../src-main/core/http/route-resolver';
+import { matchRoute, routeOf } from '../../src-main/core/partner/route-resolver';
 import { DEMO_AUTH, makeSim } from '../helpers';
 
 const PATHS = [

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { NO_BODY } from '../../src-main/core/http/body';
-import { recordExchange, type Journal } from '../../src-main/core/http/journal-recorder';
+import { recordExchange, type Journal } from '../../src-main/core/journal/recorder';
 import { ResponseHead } from '../../src-main/core/http/response-head';
 import type { JournalRecord } from '../../src-main/core/domain/journal';
 

@@ -12,7 +12,7 @@ const auth = { authorization: `Basic ${Buffer.from('demo:demo-secret').toString(
 const OUT = pathToFileURL(join(CLI, '..')).href;
 
 /** Sources that only the express side needs, as the build names them in its bundles. */
-const NOT_ON_THE_PARTNER_PATH = ['node_modules/express/', 'node_modules/multer/', 'src-main/core/http/body-parsers.ts', 'src-main/core/control/', 'src-main/core/openapi/', 'src-main/core/http/static-ui.ts', 'src-main/core/http/media.ts', 'src-main/core/express-host.ts'];
+const NOT_ON_THE_PARTNER_PATH = ['node_modules/express/', 'node_modules/multer/', 'src-main/core/http/body-parsers.ts', 'src-main/core/control/', 'src-main/core/openapi/', 'src-main/core/http/static-ui.ts', 'src-main/core/partner/media.ts', 'src-main/core/express-host.ts'];
 
 interface Coverage { result: { url: string; functions: { functionName: string; ranges: { startOffset: number; count: number }[] }[] }[] }
 

@@ -1,35 +1,20 @@
 // Partner apps (tenants): credentials, API key, rate limit.
-import { timingSafeEqual, createHash } from 'node:crypto';
 import type { AppRecord } from '../../../src-shared/control';
 import { formatTimestamp, type SimClock } from '../clock';
 import type { UnitOfWork } from '../db/unit-of-work';
 import { DomainError, notFound } from '../errors';
 import type { SimulatorEventBus } from '../events';
 import type { Reads, Tx } from './context';
+import { basicAuthCache } from './authentication';
 import { UNSEEDED, type Randomness } from './randomness';
+
+// Kept here for the control API's token check (control/token-access.ts); authentication.ts is their home.
+export { parseBasic, sameSecret } from './authentication';
 
 export const DEFAULT_APP = {
   id: 1, name: 'demo', display_name: 'Demo Partner', api_username: 'demo', api_token: 'demo-secret',
   api_key: 'demo-api-key', rate_limit_per_minute: 200,
 };
-
-const MAX_CACHED_HEADERS = 256;
-
-export function parseBasic(header: string | undefined): { username: string; password: string } | undefined {
-  const m = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
-  if (!m) return undefined;
-  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
-  const i = decoded.indexOf(':');
-  if (i < 0) return undefined;
-  return { username: decoded.slice(0, i), password: decoded.slice(i + 1) };
-}
-
-/** Constant-time comparison of two secrets of any length (hash first so lengths match). */
-export function sameSecret(a: string, b: string): boolean {
-  const ha = createHash('sha256').update(a).digest();
-  const hb = createHash('sha256').update(b).digest();
-  return timingSafeEqual(ha, hb) && a.length === b.length;
-}
 
 export interface AppDeps {
   clock: SimClock;
@@ -57,14 +42,13 @@ export function appService({ clock, uow, reads, events, random = UNSEEDED }: App
     }
     return { byName: byNameCache, byId: byIdCache };
   };
-  // The constant-time check costs four sha256 per request; its answer for one Authorization value of one
-  // app record is kept. Records are replaced whenever apps change, so credentials that change (new token,
-  // new username, an edit, reset or restore) are checked afresh on the very next request.
-  let authCache = new WeakMap<AppRecord, Map<string, boolean>>();
+  // Basic answers are cached (authentication.ts): cleared with the app caches, so credentials that change
+  // (new token, new username, an edit, reset or restore) are checked afresh on the very next request.
+  const basic = basicAuthCache();
   const invalidate = () => {
     byNameCache = undefined;
     byIdCache = undefined;
-    authCache = new WeakMap();
+    basic.forget();
   };
   events.on('state', (e) => (e.entity === 'app' || e.entity === 'simulator') && invalidate());
   const require = (tx: Tx, id: number): AppRecord => {
@@ -112,26 +96,8 @@ export function appService({ clock, uow, reads, events, random = UNSEEDED }: App
     update: (id: number, patch: AppPatch): AppRecord => uow.run((tx) => change(tx, id, patch, 'updated')),
     /** "Generate API token": the old token stops working at once. */
     newToken: (id: number): AppRecord => uow.run((tx) => change(tx, id, { api_token: randomSecret() }, 'token')),
-    /** Basic credentials: `<name or id>:<token>` of this very app. */
-    checkBasic(app: AppRecord, username: string, password: string): boolean {
-      const userOk = sameSecret(username, app.api_username) || sameSecret(username, String(app.id));
-      const passOk = sameSecret(password, app.api_token);
-      return userOk && passOk;
-    },
     /** `Authorization: Basic …` names this app's credentials; the answer is cached per record and header value. */
-    basicAllows(app: AppRecord, header: string | undefined): boolean {
-      if (header === undefined) return false;
-      let answers = authCache.get(app);
-      if (!answers) authCache.set(app, (answers = new Map()));
-      const known = answers.get(header);
-      if (known !== undefined) return known;
-      const creds = parseBasic(header);
-      const ok = !!creds && this.checkBasic(app, creds.username, creds.password);
-      // Bounded: a client sending ever new wrong headers must not grow the process.
-      if (answers.size >= MAX_CACHED_HEADERS) answers.clear();
-      answers.set(header, ok);
-      return ok;
-    },
+    basicAllows: (app: AppRecord, header: string | undefined): boolean => basic.allows(app, header),
   };
 }
 

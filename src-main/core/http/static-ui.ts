@@ -1,13 +1,16 @@
 // The tester UI at /__sim/ (built renderer), with a CSP and a clear page when it was not built.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { Router } from 'express';
-import { uiGuard } from '../control/guard';
+import express, { Router, type RequestHandler } from 'express';
 
 export const UI_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
-export function staticUi(uiDir: string | undefined): Router {
+/**
+ * `uiGuard` is who may see the UI (the control API's loopback rule, control/guard.ts): passed in, because
+ * http/ is the ground floor and knows nothing of the control API.
+ */
+export function staticUi(uiDir: string | undefined, uiGuard: RequestHandler): Router {
   const router = Router();
   router.get('/', (_req, res) => res.redirect(302, '/__sim/'));
   router.get('/favicon.ico', (_req, res) => void res.status(204).end()); // browsers ask; it is not a partner request

@@ -1,16 +1,16 @@
 // One masked journal entry per partner request, written by the PartnerCall once its answer is written:
 // everything comes from the call itself (the request as read, the head as set, the body as sent). A body
-// the pipeline refused before reading (auth, rate limit, a fault rule) is read here (journal/unread-body.ts).
+// the pipeline refused before reading (auth, rate limit, a fault rule) is read here (unread-body.ts).
 import type { IncomingMessage } from 'node:http';
 import type { AppRecord, JournalSummary } from '../../../src-shared/control';
 import type { Endpoint, Family } from '../../../src-shared/endpoints';
 import type { HoldOutcome } from '../../../src-shared/schemas/holds';
 import { cut } from '../domain/journal';
 import type { journalService } from '../domain/journal';
-import { captureRequest, type CapturedRequest } from '../journal/capture';
-import { unreadBody } from '../journal/unread-body';
-import type { RequestBody } from './body';
-import type { ResponseHead } from './response-head';
+import { captureRequest, type CapturedRequest } from './capture';
+import { unreadBody } from './unread-body';
+import type { RequestBody } from '../http/body';
+import type { ResponseHead } from '../http/response-head';
 
 export type Journal = ReturnType<typeof journalService>;
 

@@ -4,7 +4,7 @@
 import { Router } from 'express';
 import { IMAGE_TYPES } from '../domain/pets';
 import type { Services } from '../domain/services';
-import { sendFailure } from './envelope';
+import { sendFailure } from '../http/envelope';
 
 export const MEDIA_CSP = "default-src 'none'; sandbox";
 

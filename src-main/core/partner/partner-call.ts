@@ -12,7 +12,7 @@ import { journalTime } from '../journal/time';
 import { inputOf, NO_BODY, type InputReading, type RequestBody } from '../http/body';
 import type { PartnerEndpoint } from './endpoint';
 import { envelopeText } from '../http/envelope';
-import { recordExchange, type EarlyCapture, type Journal, type JournalExchange } from '../http/journal-recorder';
+import { recordExchange, type EarlyCapture, type Journal, type JournalExchange } from '../journal/recorder';
 import type { Bag } from '../http/laravel-input';
 import type { UploadedImage } from '../http/multipart';
 import { ensureRateHeaders, type SimClockStore } from '../http/rate-limit';

@@ -1,8 +1,8 @@
 // Step 1 and 2 of every partner request: which endpoint (404 / 405), which app (404).
 import type { Family } from '../../../src-shared/endpoint-list';
 import { Memo } from '../memo';
-import type { PartnerEndpoint } from '../partner/endpoint';
-import { PARTNER_ENDPOINTS } from '../partner/endpoints';
+import type { PartnerEndpoint } from './endpoint';
+import { PARTNER_ENDPOINTS } from './endpoints';
 
 export const FAMILY_PATTERNS: [Family, RegExp][] = [
   ['application', /^\/api\/v2\/([^/]+)(\/.*)$/],
