@@ -1,9 +1,10 @@
 // Issue 35 finding 25 (second half): every control API timestamp is ISO 8601 with its zone. The journal's `time`
 // was `2030-01-01 08:00:00.123`, which Date.parse reads as local time; the list, the entry, the event stream and
-// the HAR export now agree on `2030-01-01T08:00:00.123Z`. The request log still shows it as date and time in UTC.
+// the HAR export now agree on `2030-01-01T08:00:00.123Z`, and so do the state views' rows (created_at, …), whose
+// partner answers keep the spec's form. The request log still shows its times as date and time in UTC.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isoJournalTime } from '../../src-main/core/journal/time';
-import { journalTimeText } from '../../src-renderer/src/screens/time-text';
+import { instantOf, journalTimeText } from '../../src-renderer/src/screens/time-text';
 import { makeSim, type Harness } from '../helpers';
 
 let h: Harness;
@@ -58,11 +59,38 @@ describe('journal times in the control API', () => {
   });
 });
 
+describe('state the control API shows', () => {
+  it('carries ISO 8601 times with Z in every view and in the vet actions, while the partner API keeps the spec form', async () => {
+    await h.registerUser();
+    await h.addPet();
+    const sid = await h.talk('chat');
+    const accepted = await h.ctl.post(`/consultations/${sid}/accept`);
+    expect(accepted.status).toBe(200);
+    const views = await Promise.all(['/users', '/users/1', '/pets', '/consultations', `/consultations/${sid}`, '/apps', '/feedback', '/payments'].map((p) => h.ctl.get(p)));
+    const times: [string, string][] = [];
+    const walk = (v: unknown, key = '') => {
+      if (Array.isArray(v)) v.forEach((x) => walk(x, key));
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
+      else if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}[ T]\d{2}:/.test(v)) times.push([key, v]);
+    };
+    for (const r of [accepted, ...views]) walk(r.body);
+    expect(times.map(([k]) => k)).toEqual(expect.arrayContaining(['created_at', 'updated_at', 'accepted_at', 'your_registration_date', 'date_time', 'trial_period_end_date']));
+    for (const [key, value] of times) expect(`${key}=${value}`).toMatch(/=\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
+    const partner = await h.get('/api/v2/demo/pet/list?email=ann@example.com');
+    expect(JSON.stringify(partner.body)).toMatch(/"created_at":"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}"/);
+    // The partner API's own description keeps its formats and examples.
+    expect(JSON.stringify((await h.ctl.get('/openapi.json')).body)).not.toMatch(/"created_at":"\d{4}-\d{2}-\d{2}T/);
+  });
+});
+
 describe('the conversion and the request log text', () => {
   it('turns the stored form into ISO and leaves anything else alone; the UI shows it in the old layout', () => {
     expect(isoJournalTime('2026-11-28 04:45:15.406')).toBe('2026-11-28T04:45:15.406Z');
     expect(isoJournalTime('2026-11-28T04:45:15.406Z')).toBe('2026-11-28T04:45:15.406Z');
     expect(journalTimeText('2026-11-28T04:45:15.406Z')).toBe('2026-11-28 04:45:15.406');
     expect(journalTimeText('2026-11-28 04:45:15.406')).toBe('2026-11-28 04:45:15.406');
+    // The vet console's waiting time reads either form as the same instant (it appended a second Z before).
+    expect(instantOf('2026-11-28T04:45:15Z')).toBe(Date.UTC(2026, 10, 28, 4, 45, 15));
+    expect(instantOf('2026-11-28 04:45:15')).toBe(Date.UTC(2026, 10, 28, 4, 45, 15));
   });
 });

@@ -7,6 +7,7 @@ import { consultationRoutes } from './consultation-routes';
 import { eventStream } from './events';
 import { controlError } from './guard';
 import { controlAccess } from './token-access';
+import { isoTimesInAnswers } from './iso-times';
 import { controlErrorHandler, refuseDeepJson } from './helpers';
 import { stateRoutes } from './state-routes';
 import { systemRoutes } from './system-routes';
@@ -16,6 +17,7 @@ import { ControlCallLog, recordControlCalls } from './control-calls';
 export function controlApi(port: ControlPort, controlCalls = new ControlCallLog()): Router {
   const r = Router();
   r.use(controlAccess(port.facts.controlToken));
+  r.use(isoTimesInAnswers); // every timestamp ISO 8601 with its zone (iso-times.ts)
   r.get('/events', eventStream(port.events));
   // Nesting past 64 levels is refused before parsing, as the partner side does: 5,000 levels parsed fine and then
   // overflowed the stack of every JSON.stringify of the body (the control-call record, a held answer).

@@ -13,6 +13,7 @@ import type { ControlPort } from '../domain/control-port';
 import { recordWhenAnswered, type ControlCallLog } from './control-calls';
 import { controlErrorOf, parseControl, tooDeepJson } from './helpers';
 import { accessRefusal } from './token-access';
+import { isoTimeReplacer } from './iso-times';
 
 /** POST /__sim/v1/consultations/:sid/(accept|end|outcome), PUT …/feedback; the sid without `%` escapes. */
 const ACTION = /^\/__sim\/v1\/consultations\/([^/?#%]+)\/(accept|end|outcome|feedback)(?:\?|$)/;
@@ -28,7 +29,7 @@ const ACTIONS: Record<string, { method: string; run: Action }> = {
 
 /** express's res.json, as the control API's routes and its error handler write it (etag and x-powered-by off). */
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const text = JSON.stringify(value);
+  const text = JSON.stringify(value, isoTimeReplacer); // times as ISO 8601 with their zone, as express's routes send them
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));

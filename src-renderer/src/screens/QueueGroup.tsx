@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { usePaged } from '../components/usePaged';
 import { ago } from '../components/common';
 import type { ConsultationView } from './ConsultationDetail';
+import { instantOf } from './time-text';
 
 export const QUEUE_PAGE = 25;
 
@@ -47,7 +48,7 @@ export function QueueGroup({ title, statuses, total, selected, onSelect }: {
 }
 
 function QueueItem({ c, active, onClick }: { c: ConsultationView; active: boolean; onClick: () => void }) {
-  const since = Math.max(0, Math.round((Date.now() - Date.parse(c.created_at.replace(' ', 'T') + 'Z')) / 1000));
+  const since = Math.max(0, Math.round((Date.now() - instantOf(c.created_at)) / 1000));
   return (
     <button className={`queue-item${active ? ' active' : ''}`} onClick={onClick} data-testid="queue-item" data-sid={c.sid}>
       <span className="qi-top">
