@@ -5,13 +5,18 @@
 import type { IncomingMessage } from 'node:http';
 import type { AppRecord } from '../../../src-shared/control';
 import type { ResponseHead } from './response-head';
+import { wildcardMatches } from '../../../src-shared/glob';
 
 const DEFAULT_ORIGINS = ['*'];
 const MAX_AGE = '0';
 const PARTNER_PATHS = /^\/(api|client)\//;
 
-/** php-cors's convertWildcardToPattern: `*` matches anything, everything else literally. */
-const wildcard = (origin: string) => new RegExp(`^${origin.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('.*')}$`, 'u');
+/**
+ * php-cors's convertWildcardToPattern: `*` matches anything, everything else literally, case-sensitive. Matched by
+ * the linear two-pointer matcher, never a RegExp built from the app's pattern: `*a*a*a…b` against a long `Origin`
+ * sent by anyone backtracked for ever (issue 35 item 1).
+ */
+const wildcard = (pattern: string, origin: string) => wildcardMatches(pattern, origin);
 
 function vary(head: ResponseHead, header: string): void {
   const current = head.getHeader('vary') ?? '';
@@ -32,7 +37,7 @@ function allowOrigin(req: IncomingMessage, head: ResponseHead, allowed: string[]
   }
   const origin = req.headers.origin;
   vary(head, 'Origin');
-  if (origin === undefined || !(allowed.includes(origin) || patterns.some((p) => wildcard(p).test(origin)))) return false;
+  if (origin === undefined || !(allowed.includes(origin) || patterns.some((p) => wildcard(p, origin)))) return false;
   head.setHeader('access-control-allow-origin', origin);
   return true;
 }
