@@ -84,6 +84,7 @@ const registrationFields = {
   country: text(),
   city: text(),
   zip_code: text({ max: 16 }),
+  breed: text(), // B10 makes it required, in this place: a key given again keeps its place, so messages keep the table's order
   weight: petWeight(),
   sex_type: text(),
   code: text(),
@@ -93,7 +94,6 @@ export const clientRegisterBody = fields({
   first_name: personName(req),
   last_name: personName(req),
   ...registrationFields,
-  breed: text(),
 });
 
 export const clientTalkToVetBody = fields({
