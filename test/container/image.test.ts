@@ -2,6 +2,7 @@
 // published port as uid 1000, passes its own HEALTHCHECK, stops on SIGTERM with exit 0 within 5 s with its
 // state saved, and a new container on the same volume finds the data. The control API answers the host
 // only with the control token. Skips, with one line saying why, where no container engine runs.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { BASE_IMAGE, IMAGE, LABEL, ROOT, buildImage, cleanUp, engine, engineOk, 
 const found = findEngine();
 if (!found.name) console.log(`[container tests] image.test.ts skipped: ${found.why}. Run ../shared/tools/container-base.sh (podman) or start docker.`);
 
-const TOKEN = 'image-test-control-token-0123';
+const TOKEN = randomBytes(24).toString('base64url'); // a new one per run, as docs/container.md advises
 
 // Checked with or without an engine: the Dockerfile repeats what package.json says once.
 describe('the Dockerfile', () => {
@@ -132,4 +133,10 @@ describe.skipIf(!found.name)(`the container image (${found.name ?? 'no engine'})
     await engineOk(name, ['stop', '-t', '10', second]);
     expect(await inspect(second, '{{.State.ExitCode}}')).toBe('0');
   }, 120_000);
+
+  it('refuses to start with the control token the docs used to show (issue 35 #11): exit 2 and one line saying why', async () => {
+    const r = await engine(name, ['run', '--rm', '--label', LABEL, '-e', 'VET_SIM_CONTROL_TOKEN=change-me-0123456789', IMAGE]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--control-token (VET_SIM_CONTROL_TOKEN) is refused: it is the example token published in this project\'s documentation.');
+  }, 60_000);
 });
