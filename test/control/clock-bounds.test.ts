@@ -31,7 +31,7 @@ describe('the simulator clock bounds', () => {
     const dir = tempDir();
     const first = await createSimulator({ dataDir: dir });
     // As a hostile snapshot or a hand-edited file would leave it.
-    first.services.clock.change({ set: '2030-01-01T00:00:00Z' });
+    await first.services.clock.change({ set: '2030-01-01T00:00:00Z' });
     first.ctx.uow.run((tx) => tx.meta.set('clock', JSON.stringify({ offsetMs: 1e300, frozenAt: null })));
     await first.close();
     const sim = await createSimulator({ dataDir: dir });

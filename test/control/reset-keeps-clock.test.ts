@@ -73,8 +73,8 @@ describe('POST /reset and the clock', () => {
   it('the kept clock is written with the reset: a restart after it still has it', async () => {
     const dir = tempDir();
     const first = await createSimulator({ dataDir: dir });
-    first.services.clock.change({ frozen: true });
-    first.services.clock.change({ set: FROZEN_AT });
+    await first.services.clock.change({ frozen: true });
+    await first.services.clock.change({ set: FROZEN_AT });
     await first.reset();
     await first.close();
     const second = await createSimulator({ dataDir: dir });

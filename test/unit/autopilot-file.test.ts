@@ -63,7 +63,7 @@ describe('createSimulator({ autopilot })', () => {
     const dataDir = folder();
     const first = await createSimulator({ dataDir, autopilot: CHAT_AND_VIDEO, random: () => 0 });
     expect(first.services.autopilot.get()).toEqual(CHAT_AND_VIDEO);
-    first.services.clock.change({ frozen: true });
+    await first.services.clock.change({ frozen: true });
     const app = first.services.apps.byId(1)!;
     const user = first.services.users.registerApplicationUser(app, { email: 'ann@example.com', first_name: 'Ann', role: 'users', dev_type: 'ios' });
     const { pet } = first.ctx.uow.run((tx) => first.services.pets.add(tx, app, tx.users.byId(user.id)!, { name: 'Rex', age: '1 years', sex: 'male' }));
@@ -73,7 +73,7 @@ describe('createSimulator({ autopilot })', () => {
     const second = await createSimulator({ dataDir, random: () => 0 });
     expect(second.services.autopilot.get()).toEqual(CHAT_AND_VIDEO);
     expect(second.services.autopilot.pending().items.map((p) => [p.sid, p.action])).toEqual([[sid, 'accept'], [sid, 'say'], [sid, 'end'], [sid, 'feedback']]);
-    second.services.clock.change({ advance: '20s' });
+    await second.services.clock.change({ advance: '20s' });
     expect(second.services.browser.consultation(sid).status).toBe('active');
     await second.close();
   });

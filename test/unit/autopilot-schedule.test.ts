@@ -48,7 +48,7 @@ describe('scheduling', () => {
     d.services.autopilot.set({ rules: [{ steps: [{ after: '1m', say: 'first rules' }] }] });
     const chat = d.open('chat');
     d.services.autopilot.set({ rules: [{ steps: [{ after: '1m', say: 'second rules' }] }] });
-    d.services.clock.change({ advance: '1m' });
+    await d.services.clock.change({ advance: '1m' });
     expect(d.services.messages.thread(chat.sid).items.at(-1)?.body).toBe('first rules');
   });
 });

@@ -49,7 +49,7 @@ export function systemRoutes(port: ControlPort, controlCalls: ControlCallLog): R
   r.use(journalRoutes(port, controlCalls));
 
   r.get('/clock', (_req, res) => void res.json(q.clock()));
-  r.post('/clock', (req, res) => void res.json(c.changeClock(parseControl(clockBody, req.body))));
+  r.post('/clock', async (req, res) => void res.json(await c.changeClock(parseControl(clockBody, req.body))));
 
   r.get('/faults', (_req, res) => void res.json({ items: q.faults() }));
   r.put('/faults', (req, res) => {

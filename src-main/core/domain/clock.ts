@@ -4,6 +4,8 @@
 // Moving the clock forward runs the autopilot's steps that fall due in the move, in due order, before the
 // answer: the clock is set to each step's due time in turn, so the step happens (and is stamped) at its own
 // time, and each step's unit of work stores the clock it ran at. A frozen clock runs nothing until moved.
+// The steps run in slices (autopilot/real-time.ts SLICE_MS), the event loop getting its turn between them, so a
+// move over 30,000 steps never holds a partner request more than a slice (behaviour §17); moves run one at a time.
 import type { z } from 'zod';
 import type { clockBody } from '../../../src-shared/schemas/control';
 import { durationMs } from '../../../src-shared/schemas/duration';
@@ -11,6 +13,7 @@ import { clockInRange, type ClockState, type SimClock } from '../clock';
 import type { UnitOfWork } from '../db/unit-of-work';
 import { DomainError } from '../errors';
 import type { AutopilotSteps } from './autopilot/steps';
+import { SLICE_MS } from './autopilot/real-time';
 import type { Reads, Tx } from './context';
 
 const CLOCK_KEY = 'clock';
@@ -22,22 +25,33 @@ const NO_STEPS: DueSteps = { nextDue: () => undefined, runNext: () => false };
 export function clockService({ clock, uow, reads, steps = NO_STEPS }: { clock: SimClock; uow: UnitOfWork; reads: Reads; steps?: DueSteps }) {
   const store = (tx: Tx) => tx.meta.set(CLOCK_KEY, clock.serialize());
 
-  /** Runs every step due by `target` (epoch ms), each at its due time (never moving the clock back); how many ran. */
-  const travelTo = (target: number): number => {
+  /**
+   * Runs every step due by `target` (epoch ms), each at its due time (never moving the clock back), a slice at a
+   * time; how many ran.
+   */
+  const travelTo = async (target: number): Promise<number> => {
     let ran = 0;
+    let sliceStarted = performance.now();
     for (let due = steps.nextDue(); due !== undefined && due <= target; due = steps.nextDue()) {
       if (due > clock.nowMs()) clock.set(due);
       ran += Number(steps.runNext(store));
+      if (performance.now() - sliceStarted >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStarted = performance.now();
+      }
     }
     return ran;
   };
 
   /** Forward by `ms`: with no step in the way, exactly the old advance (a running clock keeps its offset arithmetic). */
-  const advance = (ms: number) => {
+  const advance = async (ms: number) => {
     const target = clock.nowMs() + ms;
-    if (ms >= 0 && travelTo(target)) clock.set(target);
+    if (ms >= 0 && (await travelTo(target))) clock.set(target);
     else clock.advance(ms);
   };
+
+  /** The move under way: the next waits for it, so two moves never interleave their steps. */
+  let moving: Promise<unknown> = Promise.resolve();
 
   return {
     state: (): ClockState => clock.state(),
@@ -57,31 +71,37 @@ export function clockService({ clock, uow, reads, steps = NO_STEPS }: { clock: S
      * the data stamped there broke B5 for good); freezing and real time are always allowed, so they bring back a
      * clock that real time carried to the end of 9999 (where it stops: SimClock.nowMs).
      */
-    change(body: z.infer<typeof clockBody>): ClockState {
-      const now = clock.nowMs();
-      const landing = (target: number) => {
-        if (!clockInRange(target)) throw new DomainError(422, ['The clock must stay between 1970-01-01 and 9999-12-31.']);
-        return target;
-      };
-      const by = 'advance_seconds' in body ? body.advance_seconds * 1000 : 'advance' in body ? (durationMs(body.advance) ?? 0) : undefined;
-      if (by !== undefined) {
-        landing(now + by);
-        advance(by);
-      } else if ('advance_to' in body) {
-        const due = steps.nextDue();
-        if (due === undefined) throw new DomainError(409, ['No autopilot step is pending.'], {}, 'no_pending_step');
-        travelTo(landing(Math.max(due, now)));
-      } else if ('set' in body) {
-        const at = landing(Date.parse(body.set));
-        if (at > now) travelTo(at);
-        clock.set(at);
-      } else if ('frozen' in body) clock.freeze(body.frozen);
-      else clock.backToRealTime();
-      uow.run((tx) => {
-        store(tx);
-        tx.events.state('clock', 'clock', 'changed');
-      });
-      return clock.state();
+    change(body: z.infer<typeof clockBody>): Promise<ClockState> {
+      const move = moving.then(() => changeNow(body));
+      moving = move.catch(() => undefined);
+      return move;
     },
   };
+
+  async function changeNow(body: z.infer<typeof clockBody>): Promise<ClockState> {
+    const now = clock.nowMs();
+    const landing = (target: number) => {
+      if (!clockInRange(target)) throw new DomainError(422, ['The clock must stay between 1970-01-01 and 9999-12-31.']);
+      return target;
+    };
+    const by = 'advance_seconds' in body ? body.advance_seconds * 1000 : 'advance' in body ? (durationMs(body.advance) ?? 0) : undefined;
+    if (by !== undefined) {
+      landing(now + by);
+      await advance(by);
+    } else if ('advance_to' in body) {
+      const due = steps.nextDue();
+      if (due === undefined) throw new DomainError(409, ['No autopilot step is pending.'], {}, 'no_pending_step');
+      await travelTo(landing(Math.max(due, now)));
+    } else if ('set' in body) {
+      const at = landing(Date.parse(body.set));
+      if (at > now) await travelTo(at);
+      clock.set(at);
+    } else if ('frozen' in body) clock.freeze(body.frozen);
+    else clock.backToRealTime();
+    uow.run((tx) => {
+      store(tx);
+      tx.events.state('clock', 'clock', 'changed');
+    });
+    return clock.state();
+  }
 }
