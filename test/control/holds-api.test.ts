@@ -35,10 +35,11 @@ describe('sim.holds.next', () => {
   it('release({ vet_id }), respond(envelope) and close() from the test', async () => {
     let next = sim.holds.next('A8');
     let waiting = talk();
-    await (await next).release({ vet_id: 'vet_2' });
+    // Not vet_2: the first test's chat, still waiting, has it (drawn from seed 0 and consultation number 1).
+    await (await next).release({ vet_id: 'vet_3' });
     const released = await waiting;
     expect(released.status).toBe(200);
-    expect((await sim.consultations.get(released.body.data.channel)).vet?.id).toBe('vet_2');
+    expect((await sim.consultations.get(released.body.data.channel)).vet?.id).toBe('vet_3');
 
     next = sim.holds.next('A8');
     waiting = talk();
