@@ -3,6 +3,7 @@
 // `request` event) is there as soon as its answer has arrived, in request order, with the time the
 // request arrived, not the time it was recorded.
 import http from 'node:http';
+import { isoJournalTime } from '../../src-main/core/journal/time';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JournalSummary } from '../../src-shared/control';
 import { DEMO_AUTH, makeSim, type Harness } from '../helpers';
@@ -50,7 +51,8 @@ describe('one connection, one request after another', () => {
       expect(event).toMatchObject({ method: 'GET', path: path.split('?')[0], status: r.status });
       if (i) expect(event.id).toBe(events[i - 1].id + 1);
       const listed = (await get('/__sim/v1/requests?limit=1')).body;
-      expect(JSON.parse(listed).items[0]).toEqual(event);
+      // The control API sends the time in ISO 8601 with its zone; the in-process event keeps the stored form.
+      expect(JSON.parse(listed).items[0]).toEqual({ ...event, time: isoJournalTime(event.time) });
       const entry = JSON.parse((await get(`/__sim/v1/requests/${event.id}`)).body);
       expect(entry.response_body).toBe(r.body);
       expect(entry.request_headers.authorization).toBe('Basic demo:***');
@@ -66,7 +68,7 @@ describe('one connection, one request after another', () => {
     await h.ctl.post('/clock', { advance_seconds: 86_400 });
     expect((await answer).status).toBe(200);
     const [summary] = JSON.parse((await get('/__sim/v1/requests?limit=1')).body).items;
-    expect(summary).toMatchObject({ endpoint: 'A1', time: '2030-01-02 03:04:05.678' });
+    expect(summary).toMatchObject({ endpoint: 'A1', time: '2030-01-02T03:04:05.678Z' }); // ISO 8601 with its zone, as every control API time (issue 35 item 25)
     expect(summary.duration_ms).toBeGreaterThanOrEqual(100);
   });
 });
