@@ -32,6 +32,13 @@ export interface HeldCall {
   close(): Promise<HoldOutcome>;
 }
 
+/**
+ * What `next` answers: the held call once one is held, and `armed`, settled once the hold is in force. Send the
+ * request after `await next.armed`: sent at once, it raced the hold's own POST (two connections, two bodies to read)
+ * and could be answered before the hold was armed, so the test waited for a request that had passed.
+ */
+export type NextHold = Promise<HeldCall> & { armed: Promise<Hold> };
+
 /** A long poll asks for at most this long at a time (the control API's own bound). */
 const POLL_MS = 60_000;
 
@@ -51,17 +58,23 @@ export function holdsClient(call: Call, refusal: Refusal) {
     /** Requests held now, oldest first. */
     held: async () => (await call<{ items: HeldRequest[] }>('GET', '/held')).items,
     /** Arms a one-shot hold on `endpoint` (e.g. `'A8'`) and resolves when a request is held by it. */
-    async next(endpoint: string, opts: NextHoldOptions = {}): Promise<HeldCall> {
+    next(endpoint: string, opts: NextHoldOptions = {}): NextHold {
       const { timeoutMs = 30_000, holdMs, onTimeout, ...match } = opts;
-      const hold = await call<Hold>('POST', '/holds', { endpoint, count: 1, ...match, ...(holdMs !== undefined ? { timeout_ms: holdMs } : {}), ...(onTimeout ? { on_timeout: onTimeout } : {}) });
-      const deadline = Date.now() + timeoutMs;
-      for (let left = timeoutMs; left > 0; left = deadline - Date.now()) {
-        const { items } = await call<{ items: HeldRequest[] }>('GET', `/held?hold_id=${id(hold.id)}&wait_ms=${Math.ceil(Math.max(1, Math.min(POLL_MS, left)))}`);
-        if (items.length) return heldCall(items[0]);
-      }
-      // Nothing came: the hold is removed, so it cannot catch a request of a later test.
-      await call('DELETE', `/holds/${id(hold.id)}`).catch(() => undefined);
-      throw refusal(408, 'nothing_held', `No ${endpoint} request was held within ${timeoutMs} ms.`);
+      const armed = call<Hold>('POST', '/holds', { endpoint, count: 1, ...match, ...(holdMs !== undefined ? { timeout_ms: holdMs } : {}), ...(onTimeout ? { on_timeout: onTimeout } : {}) });
+      const held = armed.then((hold) => waitForHeld(hold, timeoutMs, endpoint));
+      armed.catch(() => undefined); // a refused arm rejects `held` too: awaiting only that one must not leave this unhandled
+      return Object.assign(held, { armed });
     },
   };
+
+  async function waitForHeld(hold: Hold, timeoutMs: number, endpoint: string): Promise<HeldCall> {
+    const deadline = Date.now() + timeoutMs;
+    for (let left = timeoutMs; left > 0; left = deadline - Date.now()) {
+      const { items } = await call<{ items: HeldRequest[] }>('GET', `/held?hold_id=${id(hold.id)}&wait_ms=${Math.ceil(Math.max(1, Math.min(POLL_MS, left)))}`);
+      if (items.length) return heldCall(items[0]);
+    }
+    // Nothing came: the hold is removed, so it cannot catch a request of a later test.
+    await call('DELETE', `/holds/${id(hold.id)}`).catch(() => undefined);
+    throw refusal(408, 'nothing_held', `No ${endpoint} request was held within ${timeoutMs} ms.`);
+  }
 }

@@ -17,7 +17,7 @@ export type {
   AutopilotDocument, AutopilotProblem, ClockState, ConsultationDetail, ConsultationFilter, ConsultationView, FeedbackInput, JournalFilter, JournalSummary, JournalEntry,
   PendingStep, SayOptions, ThreadMessage, TimelineEntry, VetRecord,
 } from './control-client.js';
-export type { HeldCall, HeldEnvelope, HeldRequest, Hold, HoldArmRequest, HoldOutcome, NextHoldOptions } from './holds-client.js';
+export type { HeldCall, HeldEnvelope, HeldRequest, Hold, HoldArmRequest, HoldOutcome, NextHold, NextHoldOptions } from './holds-client.js';
 
 export interface StartSimulatorOptions {
   /** Port to listen on; 0 (default) picks a free one. */

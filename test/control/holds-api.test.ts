@@ -22,6 +22,7 @@ const talk = () => partner('/talk-to-vet', { email: 'ann@example.com', conversat
 describe('sim.holds.next', () => {
   it('fail(503): the app sees the 503 with the message, and no consultation exists; the next A8 is not held', async () => {
     const heldNext = sim.holds.next('A8');
+    await heldNext.armed; // the hold is in force before the call is sent
     const waiting = talk();
     const held = await heldNext;
     expect(held.request).toMatchObject({ endpoint: 'A8', app: 'demo', method: 'POST', path: '/api/v2/demo/talk-to-vet' });
@@ -34,6 +35,7 @@ describe('sim.holds.next', () => {
 
   it('release({ vet_id }), respond(envelope) and close() from the test', async () => {
     let next = sim.holds.next('A8');
+    await next.armed;
     let waiting = talk();
     // Not vet_2: the first test's chat, still waiting, has it (drawn from seed 0 and consultation number 1).
     await (await next).release({ vet_id: 'vet_3' });
@@ -42,11 +44,13 @@ describe('sim.holds.next', () => {
     expect((await sim.consultations.get(released.body.data.channel)).vet?.id).toBe('vet_3');
 
     next = sim.holds.next('A8');
+    await next.armed;
     waiting = talk();
     await (await next).respond({ status: 202, message: ['Queued.'], data: { queued: true } });
     expect((await waiting).body).toEqual({ success: true, status_code: 202, message: ['Queued.'], data: { queued: true } });
 
     next = sim.holds.next('A8');
+    await next.armed;
     const closed = talk().then(() => 'answered', () => 'closed');
     expect(await (await next).close()).toMatchObject({ decision: 'close', status: 444 });
     expect(await closed).toBe('closed');
