@@ -199,10 +199,23 @@ export interface PendingStep {
   due_at: string;
 }
 
-/** Why a rules document was refused: where (`rules[0].steps[1].after`) and what; `line` when read from a file or the editor. */
-export interface AutopilotProblem {
+/**
+ * One thing a control API refusal names (behaviour §12): where, as a dotted path into what was sent (`name`,
+ * `3.status`, `cors_allowed_origins.1`, `rules[0].steps[1].after`; '' for the request as a whole), and what is wrong
+ * there, in the simulator's words. The UI shows `message` by the field `path` names, as sent.
+ */
+export interface RefusalDetail {
   path: string;
   message: string;
+}
+
+/** Every control API refusal's body: a machine code, a readable sentence, and the details (possibly none). */
+export interface ControlErrorBody {
+  error: { code: string; message: string; details: RefusalDetail[] };
+}
+
+/** Why a rules document was refused: where (`rules[0].steps[1].after`) and what; `line` when read from a file or the editor. */
+export interface AutopilotProblem extends RefusalDetail {
   line?: number;
 }
 

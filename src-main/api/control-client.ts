@@ -1,11 +1,12 @@
 // A small typed client of the control API (/__sim/v1), used by startSimulator() and usable on its
 // own against any running simulator (`controlClient('http://127.0.0.1:4010/__sim/v1')`).
 import type {
-  AppRecord, AutopilotDocument, AutopilotProblem, ConsultationStatus, JournalEntry, JournalSummary, PendingStep, Recommendation, ThreadMessage, TimelineEntry, VetRecord,
+  AppRecord, AutopilotDocument, AutopilotProblem, ConsultationStatus, ControlErrorBody, JournalEntry, JournalSummary, PendingStep, Recommendation, RefusalDetail,
+  ThreadMessage, TimelineEntry, VetRecord,
 } from '../../src-shared/control.js';
 import { holdsClient } from './holds-client.js';
 
-export type { AutopilotDocument, AutopilotProblem, JournalEntry, JournalSummary, PendingStep, ThreadMessage, TimelineEntry, VetRecord };
+export type { AutopilotDocument, AutopilotProblem, JournalEntry, RefusalDetail, JournalSummary, PendingStep, ThreadMessage, TimelineEntry, VetRecord };
 
 /** `now` is the simulated time; `real` the machine's. */
 export interface ClockState { now: string; real: string; offset_ms: number; frozen: boolean; is_real_time: boolean }
@@ -37,8 +38,11 @@ export interface FeedbackInput { recommendation: Recommendation | string; reason
 export interface JournalFilter { family?: 'application' | 'client'; endpoint?: string; app?: string; status?: string; q?: string; limit?: number }
 
 export class ControlApiError extends Error {
-  /** `details`: what a refused autopilot document got wrong, each with its path (`rules[0].steps[1].after`). */
-  constructor(readonly status: number, readonly code: string, message: string, readonly details?: AutopilotProblem[]) {
+  /**
+   * `details`: each place the refusal names, with what is wrong there (`{ path: 'name', message: … }`, a refused
+   * autopilot document's `rules[0].steps[1].after` with its `line`); empty when it names none.
+   */
+  constructor(readonly status: number, readonly code: string, message: string, readonly details: RefusalDetail[] = []) {
     super(message);
   }
 }
@@ -56,7 +60,7 @@ export function controlClient(base: string, token?: string) {
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const json = (await res.json().catch(() => ({}))) as { error?: { code: string; message: string; details?: AutopilotProblem[] } };
+    const json = (await res.json().catch(() => ({}))) as Partial<ControlErrorBody>;
     if (!res.ok) throw new ControlApiError(res.status, json.error?.code ?? 'http_error', json.error?.message ?? `HTTP ${res.status}`, json.error?.details);
     return json as T;
   }

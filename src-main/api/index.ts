@@ -15,7 +15,7 @@ const library = startOfLibrary(() => import('../core/simulator.js'), () => impor
 export { controlClient, ControlApiError } from './control-client.js';
 export type {
   AutopilotDocument, AutopilotProblem, ClockState, ConsultationDetail, ConsultationFilter, ConsultationView, FeedbackInput, JournalFilter, JournalSummary, JournalEntry,
-  PendingStep, SayOptions, ThreadMessage, TimelineEntry, VetRecord,
+  PendingStep, RefusalDetail, SayOptions, ThreadMessage, TimelineEntry, VetRecord,
 } from './control-client.js';
 export type { HeldCall, HeldEnvelope, HeldRequest, Hold, HoldArmRequest, HoldOutcome, NextHold, NextHoldOptions } from './holds-client.js';
 

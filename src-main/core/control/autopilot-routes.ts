@@ -3,7 +3,7 @@
 import { Router } from 'express';
 import type { ControlPort } from '../domain/control-port';
 import { InvalidAutopilot } from '../domain/autopilot/rules';
-import { int, str } from './helpers';
+import { ControlError, int, str } from './helpers';
 
 export function autopilotRoutes(port: ControlPort): Router {
   const { queries: q, commands: c } = port;
@@ -16,7 +16,7 @@ export function autopilotRoutes(port: ControlPort): Router {
     } catch (err) {
       if (!(err instanceof InvalidAutopilot)) throw err;
       // A refused document changes nothing; every problem is named with its path, so a script or the editor can point at it.
-      res.status(422).json({ error: { code: 'invalid_autopilot', message: err.messages.join(' '), details: err.problems } });
+      throw new ControlError(422, 'invalid_autopilot', err.messages.join(' '), err.problems);
     }
   });
   r.delete('/autopilot', (_req, res) => void res.json(c.clearAutopilot()));

@@ -4,6 +4,7 @@
 // are for other machines, and a page that drives the control API must not be served to them either.
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import type { ControlErrorBody, RefusalDetail } from '../../../src-shared/control';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const CSRF_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -17,8 +18,15 @@ export function hostName(host: string | undefined): string {
   return host.split(':')[0].toLowerCase();
 }
 
-export function controlError(res: Response, status: number, code: string, message: string): void {
-  res.status(status).json({ error: { code, message } });
+/**
+ * The body of every control API refusal, the one place it is built (express's routes, their error handler, the
+ * guards and lean-routes.ts all answer it): `details` is always there, empty when the refusal names no place.
+ */
+export const refusalBody = (r: Pick<ControlRefusal, 'code' | 'message' | 'details'>): ControlErrorBody =>
+  ({ error: { code: r.code, message: r.message, details: r.details ?? [] } });
+
+export function controlError(res: Response, status: number, code: string, message: string, details?: RefusalDetail[]): void {
+  res.status(status).json(refusalBody({ code, message, details }));
 }
 
 /** Why a request may not reach the control API or the UI, or undefined when it may. */
@@ -33,6 +41,8 @@ export interface ControlRefusal {
   status: number;
   code: string;
   message: string;
+  /** What the refusal names one by one, each with its path (a validation refusal's fields); none when absent. */
+  details?: RefusalDetail[];
   /** A refusal that ends with time (429): the seconds to wait, sent as `Retry-After`. */
   retryAfterSeconds?: number;
 }

@@ -5,10 +5,11 @@ import { DomainError } from '../errors';
 import { jsonDeeperThan } from '../../../src-shared/json-depth';
 import { clientErrorStatus } from '../http/last-resort';
 import { MAX_DEPTH } from '../http/laravel-input';
+import type { RefusalDetail } from '../../../src-shared/control';
 import { controlError, type ControlRefusal } from './guard';
 
 export class ControlError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(readonly status: number, readonly code: string, message: string, readonly details: RefusalDetail[] = []) {
     super(message);
   }
 }
@@ -23,10 +24,19 @@ export function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer): void 
   if (deep) throw Object.assign(new Error(deep), { status: 400 });
 }
 
+/** A zod refusal's issues as the refusal's details: the path dotted (`3.status`, `cors_allowed_origins.1`), '' for the whole body. */
+export const detailsOf = (issues: z.ZodError['issues']): RefusalDetail[] =>
+  issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+
+/**
+ * The body as `schema` reads it, or a 422 whose details name each field that is wrong; the message says them all in one
+ * sentence ("name: …; 3.count: …"), as it always has, for a script that reads only the message.
+ */
 export function parseControl<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(body ?? {});
-  if (!r.success) throw new ControlError(422, 'invalid', r.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ` : '') + i.message).join('; '));
-  return r.data;
+  if (r.success) return r.data;
+  const details = detailsOf(r.error.issues);
+  throw new ControlError(422, 'invalid', details.map((d) => (d.path ? `${d.path}: ` : '') + d.message).join('; '), details);
 }
 
 export function paging(req: Request, defaultPer = 50) {
@@ -40,7 +50,7 @@ export const int = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? N
 
 /** What a thrown error answers on the control API (domain errors keep their status; the message is the partner one). */
 export function controlErrorOf(err: unknown): ControlRefusal {
-  if (err instanceof ControlError) return { status: err.status, code: err.code, message: err.message };
+  if (err instanceof ControlError) return { status: err.status, code: err.code, message: err.message, details: err.details };
   if (err instanceof DomainError) {
     const code = { 401: 'unauthorized', 402: 'payment_required', 404: 'not_found', 409: 'conflict', 422: 'invalid', 503: 'unavailable' }[err.status] ?? 'error';
     return { status: err.status, code: err.code ?? code, message: err.messages.join(' ') };
@@ -60,5 +70,5 @@ export function controlErrorOf(err: unknown): ControlRefusal {
 export function controlErrorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
   if (res.headersSent) return;
   const answer = controlErrorOf(err);
-  controlError(res, answer.status, answer.code, answer.message);
+  controlError(res, answer.status, answer.code, answer.message, answer.details);
 }

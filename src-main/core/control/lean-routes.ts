@@ -14,6 +14,7 @@ import { recordWhenAnswered, type ControlCallLog } from './control-calls';
 import { controlErrorOf, parseControl, tooDeepJson } from './helpers';
 import { accessRefusal } from './token-access';
 import { isoTimeReplacer } from './iso-times';
+import { refusalBody } from './guard';
 
 /** POST /__sim/v1/consultations/:sid/(accept|end|outcome), PUT …/feedback; the sid without `%` escapes. */
 const ACTION = /^\/__sim\/v1\/consultations\/([^/?#%]+)\/(accept|end|outcome|feedback)(?:\?|$)/;
@@ -87,7 +88,7 @@ export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (re
       } catch (err) {
         const e = controlErrorOf(err);
         status = e.status;
-        value = { error: { code: e.code, message: e.message } };
+        value = refusalBody(e);
       }
       sendJson(res, status, value);
     };
@@ -99,7 +100,7 @@ export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (re
         options = parseControl(resetBody, body ?? {}); // what to do with the clock (keep, or back to real time)
       } catch (err) {
         const e = controlErrorOf(err);
-        return sendJson(res, e.status, { error: { code: e.code, message: e.message } });
+        return sendJson(res, e.status, refusalBody(e));
       }
       port.commands
         .reset(() => {
@@ -109,7 +110,7 @@ export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (re
         .catch((err: unknown) => {
           if (answered) return console.error(`The reset is done, but clearing what the simulator keeps in memory after it failed: ${(err as Error).message}`);
           const e = controlErrorOf(err);
-          sendJson(res, e.status, { error: { code: e.code, message: e.message } });
+          sendJson(res, e.status, refusalBody(e));
         });
     };
     if (length === 'none') {
@@ -123,10 +124,10 @@ export function leanControlRoutes(port: ControlPort, calls: ControlCallLog): (re
       const text = Buffer.concat(chunks).toString('utf8');
       // As express.json's verify (refuseDeepJson): 5,000 levels parsed, then overflowed the record's JSON.stringify.
       const deep = tooDeepJson(text);
-      if (deep) return sendJson(res, 400, { error: { code: 'bad_request', message: deep } });
+      if (deep) return sendJson(res, 400, refusalBody({ code: 'bad_request', message: deep }));
       const parsed = parseJson(text);
       // A body that does not parse is refused before the call is recorded, as express.json refuses it before recordControlCalls.
-      if (!parsed.ok) return sendJson(res, 400, { error: { code: 'malformed_json', message: 'Malformed JSON body.' } });
+      if (!parsed.ok) return sendJson(res, 400, refusalBody({ code: 'malformed_json', message: 'Malformed JSON body.' }));
       const v = parsed.value;
       // Any body that came is kept for the HAR replay, an empty [] or {} too; none (content-length 0) is null, as control-calls.ts does.
       answer(v, text.length ? JSON.stringify(v) : null);

@@ -15,10 +15,20 @@ const text = z.string();
 const nullableText = z.string().nullable();
 const id = z.int();
 
+export const refusalDetail = component('RefusalDetail', z.looseObject({
+  path: text.describe("Where, as a dotted path into what was sent (`name`, `3.status`, `cors_allowed_origins.1`); '' for the request as a whole"),
+  message: text.describe("What is wrong there, in the simulator's words"),
+  line: z.int().optional().describe('An autopilot document\'s problem: its line in the document, when known'),
+}), 'One thing a refusal names: a field and what is wrong with it.');
+
 export const controlError = component(
   'ControlError',
-  z.looseObject({ error: z.looseObject({ code: text, message: text }) }),
-  'Every control API failure: a machine code and a sentence.',
+  z.looseObject({ error: z.looseObject({
+    code: text.describe('A machine code: invalid, conflict, not_found, bad_origin…'),
+    message: text.describe('One readable sentence (a validation refusal says each detail in it: "name: …; 3.count: …")'),
+    details: z.array(refusalDetail).describe('Each field the refusal names, with what is wrong there; empty when it names none'),
+  }) }),
+  'Every control API failure: a machine code, a sentence, and its details by path (behaviour §12).',
 );
 
 export const clockState = component('ClockState', z.looseObject({
