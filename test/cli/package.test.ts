@@ -52,8 +52,8 @@ describe('the packed package', () => {
   describe('in a partner\'s strict TypeScript project, with vitest', () => {
     let project: string;
     beforeAll(() => {
-      // The README's example, extracted here so that what is checked is what partners copy.
-      const example = /## Use it from test code[\s\S]*?```ts\n([\s\S]*?)```/.exec(readFileSync(join(root, 'README.md'), 'utf8'))?.[1];
+      // The example of docs/programmatic-api.md (linked from the README), extracted here so that what is checked is what partners copy.
+      const example = /# The programmatic API[\s\S]*?```ts\n([\s\S]*?)```/.exec(readFileSync(join(root, 'docs', 'programmatic-api.md'), 'utf8'))?.[1];
       expect(example).toContain("from 'vet-consult-simulator'");
       const dir = (project = tempDir());
       writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'partner-tests', private: true, type: 'module' }));

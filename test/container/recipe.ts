@@ -1,4 +1,4 @@
-// The Testcontainers recipe, shown verbatim in docs/container.md and the README (test/container/testcontainers.test.ts runs it).
+// The Testcontainers recipe, shown verbatim in docs/container.md (test/container/testcontainers.test.ts runs it).
 import { randomBytes } from 'node:crypto';
 import { GenericContainer, Wait } from 'testcontainers';
 import { controlClient } from 'vet-consult-simulator';

@@ -1,4 +1,4 @@
-// A partner's CI test with a scripted vet (the README shows this file and test/control/vet-rules.yaml verbatim).
+// A partner's CI test with a scripted vet (docs/autopilot.md shows test/control/vet-rules.yaml and this test's steps).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from 'vet-consult-simulator';
 

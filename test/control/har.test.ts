@@ -3,13 +3,14 @@
 // export that replays the README walk-throughs against a fresh simulator with every status equal, and
 // a multipart upload that replays from HAR 1.2 fields alone (the file's bytes in `value`).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../src-main/core/simulator';
+import { pageScript, shellBlocks } from '../cli/shell-blocks';
 
 const DEMO = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
 const sims: Simulator[] = [];
@@ -162,7 +163,7 @@ describe('HAR export (issue 13)', () => {
     expect(await urls('?limit=2')).toEqual(['/api/v2/demo/pet/list', '/client/user/1/v2/pet/list']);
     const bad = await fetch(`${url}/__sim/v1/requests.har?credentials=yes`);
     expect(bad.status).toBe(422);
-    expect(await bad.json()).toEqual({ error: { code: 'invalid', message: 'credentials: expected "include" or "omit".' } });
+    expect(await bad.json()).toEqual({ error: { code: 'invalid', message: 'credentials: expected "include" or "omit".', details: [{ path: 'credentials', message: 'expected "include" or "omit".' }] } });
   });
 
   it("exports the request log's view: its text filter, status chips and the id range it holds (issue 28)", async () => {
@@ -244,16 +245,14 @@ describe('HAR export (issue 13)', () => {
     expect(puts.map((e) => e.request.postData?.text)).toEqual(['[{"endpoint":"A8","status":503}]', '[]']);
   });
 
-  it('puts credentials back only when asked: the README walk-throughs, the vet side included, replay on a fresh simulator with equal statuses', async () => {
+  it('puts credentials back only when asked: the docs walk-throughs, the vet side included, replay on a fresh simulator with equal statuses', async () => {
     const { url } = await started();
-    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-    // Every curl block of the README, in order: both families, the consultations played from the vet's side, the control API.
-    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).filter((b) => b.includes('curl'));
-    expect(blocks.length).toBeGreaterThanOrEqual(4);
-    const port = new URL(url).port;
-    const script = `set -euo pipefail\n${blocks.join('\n').replaceAll('127.0.0.1:4010', `127.0.0.1:${port}`).replaceAll('/tmp/miso.png', 'miso.png')}`;
+    // Every shell block of docs/walkthroughs.md, in order: both families, the consultations played from the vet's side.
+    expect(shellBlocks('docs/walkthroughs.md').filter((b) => b.run).length).toBeGreaterThanOrEqual(3);
     // Asynchronously: the simulator answering curl runs in this very process.
-    await promisify(execFile)('bash', ['-c', script], { cwd: mkdtempSync(join(tmpdir(), 'vet-sim-har-')), timeout: 60_000 });
+    await promisify(execFile)('bash', ['-c', pageScript('docs/walkthroughs.md')], {
+      cwd: mkdtempSync(join(tmpdir(), 'vet-sim-har-')), env: { ...process.env, SIM: url }, timeout: 60_000,
+    });
 
     const masked = JSON.stringify(await harOf(url));
     expect(masked).not.toContain('demo-secret');

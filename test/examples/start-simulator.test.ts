@@ -1,4 +1,4 @@
-// A partner's integration test using the programmatic API (this file is shown verbatim in the README).
+// A partner's integration test using the programmatic API (this file is shown verbatim in docs/programmatic-api.md).
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from 'vet-consult-simulator';
 
