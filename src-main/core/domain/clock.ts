@@ -30,6 +30,7 @@ export function clockService({ clock, uow, reads, steps = NO_STEPS }: { clock: S
    * time; how many ran.
    */
   const travelTo = async (target: number): Promise<number> => {
+    const started = generation;
     let ran = 0;
     let sliceStarted = performance.now();
     for (let due = steps.nextDue(); due !== undefined && due <= target; due = steps.nextDue()) {
@@ -38,6 +39,7 @@ export function clockService({ clock, uow, reads, steps = NO_STEPS }: { clock: S
       if (performance.now() - sliceStarted >= SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         sliceStarted = performance.now();
+        if (generation !== started) throw interrupted();
       }
     }
     return ran;
@@ -52,11 +54,20 @@ export function clockService({ clock, uow, reads, steps = NO_STEPS }: { clock: S
 
   /** The move under way: the next waits for it, so two moves never interleave their steps. */
   let moving: Promise<unknown> = Promise.resolve();
+  /**
+   * Bumped by a reset or a restore: a move paused between two slices stops there instead of running the new data's
+   * steps and setting the clock over what the reset or the restore left (it once put a reset's real time an hour ahead).
+   */
+  let generation = 0;
+  const interrupted = () =>
+    new DomainError(409, ['The clock move was interrupted: the data was reset or restored while its steps ran.'], {}, 'clock_move_interrupted');
 
   return {
     state: (): ClockState => clock.state(),
     /** Writes the clock as it is into a reset's unit of work, which emptied the meta table: a reset keeps it. */
     keep: (tx: Tx): void => store(tx),
+    /** A reset or a restore begins: a move between two slices stops (its request answers 409). */
+    interrupt: (): void => void generation++,
     /**
      * The stored setting (at start, after a reset or a restore); a value that does not read, or names an instant
      * outside years 1970–9999, means real time: the sentence to tell the user, or undefined.

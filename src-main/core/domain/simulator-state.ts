@@ -58,6 +58,7 @@ export function simulatorStateService(d: SimulatorStateDeps) {
       // asked to put it back on real time; first, so the demo app is stamped with the clock the data will run on.
       // The reset is one op-log record (the seeded state replayed from it), so a kill -9 at any point restarts from
       // the old state or the reset one (tested).
+      d.clockSettings.interrupt(); // a clock move paused between slices must not go on over the reset data
       if (options.clock === 'real_time') d.clock.backToRealTime();
       // What is kept is written again in the reset's own logged step: a crash never loses it.
       await d.defaults.reset((tx) => {
@@ -83,6 +84,7 @@ export function simulatorStateService(d: SimulatorStateDeps) {
      * that fails puts the data from before back, file and memory, and the snapshot is refused.
      */
     async restore(bytes: Uint8Array): Promise<void> {
+      d.clockSettings.interrupt(); // before the swap: a paused clock move must not run the snapshot's steps
       const before = d.db.export();
       // A new signing secret with the data: no owner's token from before the restore opens a consultation made after it.
       await d.db.replaceWith(bytes, Object.keys(IMAGE_TYPES), d.restoredMeta?.() ?? {});
