@@ -62,7 +62,10 @@ export function holdsClient(call: Call, refusal: Refusal) {
       const { timeoutMs = 30_000, holdMs, onTimeout, ...match } = opts;
       const armed = call<Hold>('POST', '/holds', { endpoint, count: 1, ...match, ...(holdMs !== undefined ? { timeout_ms: holdMs } : {}), ...(onTimeout ? { on_timeout: onTimeout } : {}) });
       const held = armed.then((hold) => waitForHeld(hold, timeoutMs, endpoint));
-      armed.catch(() => undefined); // a refused arm rejects `held` too: awaiting only that one must not leave this unhandled
+      // Either may be the only one awaited (a test that gave up after `armed`): neither rejection may go unhandled and
+      // surface 30 s later against an unrelated test; awaiting a promise still sees its rejection.
+      armed.catch(() => undefined);
+      held.catch(() => undefined);
       return Object.assign(held, { armed });
     },
   };

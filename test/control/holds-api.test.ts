@@ -65,3 +65,20 @@ describe('sim.holds.next', () => {
     expect(await sim.holds.list()).toEqual([]);
   });
 });
+
+describe('sim.holds.next, awaited only as far as armed', () => {
+  it('leaves no unhandled rejection when nothing is held and only `armed` was awaited', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const next = sim.holds.next('A10', { timeoutMs: 200 });
+      expect((await next.armed).endpoint).toBe('A10');
+      await new Promise((r) => setTimeout(r, 800)); // the held call has timed out meanwhile (408), unawaited
+      expect(unhandled).toEqual([]);
+      await expect(next).rejects.toThrow('No A10 request was held within 200 ms.'); // awaiting it still sees why
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
