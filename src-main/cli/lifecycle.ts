@@ -57,11 +57,33 @@ export function serveLog(format: LogFormat, out: Write, err: Write): ServeLog {
 
 // The ready file describes this run only. A job that waits for it (as the README advises) must never read
 // a previous run's dead URL: it is removed at start before anything else, written once listening, and
-// removed again when the server stops (a kill -9 leaves it, and the next start removes it).
+// removed again when the server stops (a kill -9 leaves it, and the next start removes it). A file whose
+// run still answers is no dead URL: a second start refused on the same folder (exit 4) must not take it.
+
+/** Whether `pid` is a process that still runs (a zombie, exited but not reaped, does not). */
+function stillRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return !/^State:\s*[ZX]/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return true; // no /proc (macOS): kill(pid, 0) is the whole answer there
+  }
+}
 
 /** Removes a previous run's ready file; a message when it cannot be removed (then it cannot be written either). */
 export function clearReadyFile(file: string): string | undefined {
   try {
+    let owner: unknown;
+    try {
+      owner = (JSON.parse(readFileSync(file, 'utf8')) as Partial<ReadyInfo> | null)?.pid;
+    } catch {
+      // missing, unreadable or not JSON: nobody's file, removed below
+    }
+    if (Number.isSafeInteger(owner) && (owner as number) > 0 && owner !== process.pid && stillRuns(owner as number)) return undefined;
     rmSync(file, { force: true });
     return undefined;
   } catch (e) {
