@@ -20,6 +20,7 @@ import type { DomainContext } from './domain/context';
 import type { ResetOptions } from './domain/simulator-state';
 import { randomnessFor } from './domain/randomness';
 import { ControlCallLog } from './control/control-calls';
+import { weakTokenMessage, weakTokenReason } from './control/weak-tokens';
 import { controlPort } from './domain/control-port';
 import { ownerPort } from './domain/owner-port';
 import { buildServices, type Services } from './domain/services';
@@ -136,6 +137,10 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   const dataDir = options.inMemory ? undefined : options.dataDir;
   // Checked before the folder is locked: a seed out of range fails the start and holds nothing.
   const random = randomnessFor(options.randomSeed);
+  // The CLI refuses a guessable control token with exit 2; a host or test that starts the core itself gets the same
+  // refusal, before the folder is locked (whoever reaches a published port would read every app's secrets with it).
+  const weakToken = options.controlToken === undefined ? undefined : weakTokenReason(options.controlToken);
+  if (weakToken) throw new Error(weakTokenMessage(weakToken));
   const tightened = dataDir ? privateDataDir(dataDir) : [];
   // Before any file is read: a second process on the folder would overwrite this one's writes.
   const lock: DataDirLock | undefined = dataDir ? lockDataDir(dataDir) : undefined;

@@ -104,3 +104,9 @@ describe('a well-known or weak control token', () => {
     expect(refused('vQ3xK9-2mTzR7pLw8Yb4NcHd')).toBeUndefined();
   });
 });
+
+describe('a guessable control token, given to the core directly', () => {
+  it.each(['a-control-token-for-tests', 'change-me-0123456789', 'aaaaaaaaaaaaaaaaaaaa'])('%s: the start is refused with the reason, as serve refuses it', async (token) => {
+    await expect(createSimulator({ inMemory: true, controlToken: token })).rejects.toThrow(/--control-token \(VET_SIM_CONTROL_TOKEN\) is refused: /);
+  });
+});
