@@ -67,11 +67,11 @@ describe.skipIf(!found.name)(`the container image (${found.name ?? 'no engine'})
     expect(added).toBeLessThanOrEqual(80e6);
   });
 
-  it('serves the README application-family calls (A7, A2, A5) on a published port, as uid 1000, healthy', async () => {
+  it('serves the walk-through's application-family calls (A7, A2, A5) on a published port, as uid 1000, healthy', async () => {
     const first = uniqueName('first');
     await start(first);
 
-    // The README walk-through, steps 1–3 (its step 0, a control reset, is not needed on a new volume).
+    // The application-family walk-through of docs/walkthroughs.md, steps 1–3 (its step 0, a control reset, is not needed on a new volume).
     const registered = await partner('/register-user', {
       first_name: 'Maya', last_name: 'Lind', email: 'maya@example.com', role: 'protect_users', emergency_fund: '500', dev_type: 'ios',
     });
