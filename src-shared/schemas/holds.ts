@@ -16,11 +16,11 @@ const OBJECT_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 /**
  * zod's record drops a `__proto__` key of the raw body without a word (the hold then fit every request): the
- * control route checks the body as parsed from JSON first. The problem in words, or undefined.
+ * control route checks the body as parsed from JSON first. The problem of the `match` field in words, or undefined.
  */
 export function matchKeysProblem(body: unknown): string | undefined {
   const match = body && typeof body === 'object' ? (body as { match?: unknown }).match : undefined;
-  if (match && typeof match === 'object' && OBJECT_KEYS.some((k) => Object.hasOwn(match, k))) return 'match: match keys cannot be __proto__, constructor or prototype';
+  if (match && typeof match === 'object' && OBJECT_KEYS.some((k) => Object.hasOwn(match, k))) return 'match keys cannot be __proto__, constructor or prototype';
   return undefined;
 }
 

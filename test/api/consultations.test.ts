@@ -93,7 +93,7 @@ describe('chat state machine end to end', () => {
     expect((await h.ctl.get(`/consultations/${d.channel}`)).body.status).toBe('waiting');
     const acc = await h.ctl.post(`/consultations/${d.channel}/accept`);
     expect(acc.body.status).toBe('active');
-    expect((await h.ctl.post(`/consultations/${d.channel}/accept`)).body).toEqual({ error: { code: 'conflict', message: 'Chat is active, not waiting.' } });
+    expect((await h.ctl.post(`/consultations/${d.channel}/accept`)).body).toEqual({ error: { code: 'conflict', message: 'Chat is active, not waiting.', details: [] } });
     const end = await h.post('/api/v2/demo/end', { channel_sid: d.channel });
     expect(end.body).toEqual({ success: true, status_code: 200, message: ['End chat successful'], data: true });
     expect((await h.ctl.post(`/consultations/${d.channel}/end`)).status).toBe(409);

@@ -20,7 +20,7 @@ describe('client mistakes outside the partner pipeline', () => {
     // Unchecked against the control document: a malformed address matches none of its routes.
     const r = await request(h.sim.handle).get('/__sim/v1/consultations/%E0%A4%A');
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ error: { code: 'malformed_url', message: 'The address has a malformed %-escape.' } });
+    expect(r.body).toEqual({ error: { code: 'malformed_url', message: 'The address has a malformed %-escape.', details: [] } });
   });
 
   it('an unknown charset on a control request: 415, not 500', async () => {

@@ -79,7 +79,7 @@ describe('the chat rule on a frozen clock', () => {
     expect(await status(sid)).toBe('ended');
     const none = await h.ctl.post('/clock', { advance_to: 'next_step' });
     expect(none.status).toBe(409);
-    expect(none.body.error).toEqual({ code: 'no_pending_step', message: 'No autopilot step is pending.' });
+    expect(none.body.error).toEqual({ code: 'no_pending_step', message: 'No autopilot step is pending.', details: [] });
   });
 });
 

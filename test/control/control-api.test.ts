@@ -12,7 +12,7 @@ describe('guards (behaviour §12)', () => {
   it('refuses a foreign Host header (DNS rebinding)', async () => {
     const r = await h.http.get('/__sim/v1/health').set('host', 'evil.example:4010');
     expect(r.status).toBe(403);
-    expect(r.body).toEqual({ error: { code: 'bad_host', message: 'The Host header must be localhost, 127.0.0.1 or [::1].' } });
+    expect(r.body).toEqual({ error: { code: 'bad_host', message: 'The Host header must be localhost, 127.0.0.1 or [::1].', details: [] } });
     expect((await h.http.get('/__sim/v1/health').set('host', 'localhost:4010')).status).toBe(200);
   });
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])('refuses a state change sent as %s (CSRF)', async (type) => {
@@ -31,12 +31,12 @@ describe('guards (behaviour §12)', () => {
     const res = { status: (s: number) => ((status = s), res), json: (b: unknown) => (body = b), setHeader: () => undefined };
     controlGuard({ socket: { remoteAddress: '192.0.2.7' }, headers: { host: '127.0.0.1:4010' }, method: 'GET' } as never, res as never, () => (status = 200));
     expect(status).toBe(403);
-    expect(body).toEqual({ error: { code: 'not_loopback', message: 'The control API answers loopback clients only.' } });
+    expect(body).toEqual({ error: { code: 'not_loopback', message: 'The control API answers loopback clients only.', details: [] } });
     controlGuard({ socket: { remoteAddress: '::ffff:127.0.0.1' }, headers: { host: 'localhost:1' }, method: 'GET' } as never, res as never, () => (status = 200));
     expect(status).toBe(200);
   });
   it('unknown control routes and bad JSON answer in the control error format', async () => {
-    expect((await h.ctl.get('/nope')).body).toEqual({ error: { code: 'not_found', message: 'No such control route.' } });
+    expect((await h.ctl.get('/nope')).body).toEqual({ error: { code: 'not_found', message: 'No such control route.', details: [] } });
     const bad = await h.http.post('/__sim/v1/clock').set('content-type', 'application/json').send('{');
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('malformed_json');

@@ -33,7 +33,7 @@ describe('wrong control tokens', () => {
     const waiting = await call(TOKEN);
     expect(waiting.status).toBe(429);
     expect(waiting.headers['retry-after']).toBe('1');
-    expect(waiting.body).toEqual({ error: { code: 'too_many_token_failures', message: 'Too many wrong control tokens from this address: try again in 1 s.' } });
+    expect(waiting.body).toEqual({ error: { code: 'too_many_token_failures', message: 'Too many wrong control tokens from this address: try again in 1 s.', details: [] } });
     // The vet-console routes answered on their own path (lean-routes.ts) wait as well.
     expect((await call(TOKEN, '/__sim/v1/consultations/CH00000000000000000000000000000000/accept', 'post')).status).toBe(429);
 

@@ -59,7 +59,7 @@ describe('the event stream', () => {
     expect(streams.map((s) => s.status)).toEqual(Array(64).fill(200));
     const extra = await fetch(`${url}/__sim/v1/events`);
     expect(extra.status).toBe(503);
-    expect(await extra.json()).toEqual({ error: { code: 'too_many_streams', message: 'At most 64 event streams may be open at once; close one (a tab of the UI, a test\'s listener) and retry.' } });
+    expect(await extra.json()).toEqual({ error: { code: 'too_many_streams', message: 'At most 64 event streams may be open at once; close one (a tab of the UI, a test\'s listener) and retry.', details: [] } });
     await streams[0].body!.cancel();
     await new Promise((r) => setTimeout(r, 100));
     const again = await fetch(`${url}/__sim/v1/events`);

@@ -64,7 +64,7 @@ describe('a peer on the LAN', () => {
     }
     const control = await get('/__sim/v1/health', lanHost);
     expect(control.status).toBe(403);
-    expect(JSON.parse(control.body)).toEqual({ error: { code: 'not_loopback', message: 'The control API answers loopback clients only.' } });
+    expect(JSON.parse(control.body)).toEqual({ error: { code: 'not_loopback', message: 'The control API answers loopback clients only.', details: [] } });
     const a1 = await get('/api/v2/demo/media-url', lanHost);
     expect(a1.status).toBe(200);
     expect(JSON.parse(a1.body).message).toEqual(['Media URL']);

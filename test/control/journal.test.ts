@@ -64,7 +64,12 @@ describe('journal queries (issue 13)', () => {
     expect((await h.ctl.get(`/requests/count?from=${T0 + 60_000}&to=${new Date(T0 + 60_000).toISOString()}`)).body).toEqual({ count: 3 });
     const bad = await h.ctl.get('/requests?from=yesterday');
     expect(bad.status).toBe(422);
-    expect(bad.body).toEqual({ error: { code: 'invalid', message: 'from: expected epoch milliseconds or an ISO 8601 time, got "yesterday".' } });
+    expect(bad.body).toEqual({
+      error: {
+        code: 'invalid', message: 'from: expected epoch milliseconds or an ISO 8601 time, got "yesterday".',
+        details: [{ path: 'from', message: 'expected epoch milliseconds or an ISO 8601 time, got "yesterday".' }],
+      },
+    });
   });
 
   it('GET /requests/count takes the same filters and answers {count}', async () => {

@@ -48,7 +48,7 @@ describe('GET and POST /consultations/:sid/messages', () => {
   it('answers 404 for an unknown sid, 422 naming the field, 409 consultation_closed for an ended chat and a video', async () => {
     const unknown = await say('CH00000000000000000000000000000000', 'vet', 'hello');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: { code: 'not_found', message: 'Consultation Not Found' } });
+    expect(unknown.body).toEqual({ error: { code: 'not_found', message: 'Consultation Not Found', details: [] } });
     expect((await h.ctl.get('/consultations/CH00000000000000000000000000000000/messages')).status).toBe(404);
 
     const sid = await talk('chat');
@@ -59,7 +59,8 @@ describe('GET and POST /consultations/:sid/messages', () => {
     ] as const) {
       const r = await say(sid, 'vet', body);
       expect(r.status, String(body).slice(0, 10)).toBe(422);
-      expect(r.body.error).toEqual({ code: 'invalid', message });
+      // The one field refused, as details (the UI shows it under the message box) and in the message.
+      expect(r.body.error).toEqual({ code: 'invalid', message, details: [{ path: 'body', message: message.slice('body: '.length) }] });
     }
     expect((await say(sid, 'system', 'I am the system')).body.error.message).toMatch(/^author: /);
     // 1,600 characters after trimming is fine (emoji count as one character each)
@@ -68,7 +69,7 @@ describe('GET and POST /consultations/:sid/messages', () => {
     expect((await h.post('/api/v2/demo/end', { channel_sid: sid })).status).toBe(200);
     const closed = await say(sid, 'owner', 'one more thing');
     expect(closed.status).toBe(409);
-    expect(closed.body.error).toEqual({ code: 'consultation_closed', message: 'The chat has ended; it takes no new messages.' });
+    expect(closed.body.error).toEqual({ code: 'consultation_closed', message: 'The chat has ended; it takes no new messages.', details: [] });
 
     const room = await talk('video');
     const video = await say(room, 'vet', 'hello');

@@ -28,6 +28,10 @@ export function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer): void 
 export const detailsOf = (issues: z.ZodError['issues']): RefusalDetail[] =>
   issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 
+/** A 422 of one field that a hand-written check refuses, said as parseControl says a schema's ("from: expected …"). */
+export const fieldRefusal = (path: string, message: string): ControlError =>
+  new ControlError(422, 'invalid', `${path}: ${message}`, [{ path, message }]);
+
 /**
  * The body as `schema` reads it, or a 422 whose details name each field that is wrong; the message says them all in one
  * sentence ("name: …; 3.count: …"), as it always has, for a script that reads only the message.

@@ -4,7 +4,7 @@
 import { Router, type Request } from 'express';
 import { failBody, holdArmBody, matchKeysProblem, releaseBody, respondBody, type HoldDecider } from '../../../src-shared/schemas/holds';
 import type { ControlPort } from '../domain/control-port';
-import { ControlError, parseControl, str } from './helpers';
+import { ControlError, fieldRefusal, parseControl, str } from './helpers';
 
 /** The UI says so in a header; everything else reaching the control API is a script or a test. */
 const decider = (req: Request): HoldDecider => (req.get('x-sim-actor') === 'ui' ? 'ui' : 'control_api');
@@ -16,7 +16,10 @@ const MAX_WAIT_MS = 60_000;
 function waitOf(value: unknown): number {
   if (value === undefined) return 0;
   const ms = typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_WAIT_MS) throw new ControlError(422, 'invalid', `wait_ms must be a number of milliseconds from 0 to ${MAX_WAIT_MS}.`);
+  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_WAIT_MS) {
+    const message = `wait_ms must be a number of milliseconds from 0 to ${MAX_WAIT_MS}.`;
+    throw new ControlError(422, 'invalid', message, [{ path: 'wait_ms', message }]);
+  }
   return Math.ceil(ms);
 }
 
@@ -27,7 +30,7 @@ export function holdRoutes(port: ControlPort): Router {
   r.get('/holds', (_req, res) => void res.json({ items: q.holds() }));
   r.post('/holds', (req, res) => {
     const problem = matchKeysProblem(req.body);
-    if (problem) throw new ControlError(422, 'invalid', problem);
+    if (problem) throw fieldRefusal('match', problem);
     res.status(201).json(c.armHold(parseControl(holdArmBody, req.body)));
   });
   r.delete('/holds/:id', (req, res) => void res.json(c.removeHold(req.params.id)));

@@ -10,7 +10,7 @@ import type { JournalFilter, JournalPage } from '../domain/journal';
 import type { ControlPort } from '../domain/control-port';
 import { asSent } from '../journal/as-sent';
 import { parseTimeBound, withIsoTime } from '../journal/time';
-import { ControlError, int, str } from './helpers';
+import { ControlError, fieldRefusal, int, str } from './helpers';
 import { toHar } from './har';
 import type { ControlCallLog } from './control-calls';
 
@@ -18,7 +18,7 @@ function timeBound(req: Request, name: 'from' | 'to'): string | undefined {
   const v = str(req.query[name]);
   if (v === undefined) return undefined;
   const t = parseTimeBound(v);
-  if (t === undefined) throw new ControlError(422, 'invalid', `${name}: expected epoch milliseconds or an ISO 8601 time, got "${v}".`);
+  if (t === undefined) throw fieldRefusal(name, `expected epoch milliseconds or an ISO 8601 time, got "${v}".`);
   return t;
 }
 
@@ -68,9 +68,9 @@ export function journalRoutes(port: ControlPort, controlCalls: ControlCallLog): 
   r.get('/requests/count', (req, res) => void res.json({ count: q.requestCount(journalFilter(req)) }));
   r.get('/requests.har', (req, res) => {
     const credentials = str(req.query.credentials) ?? 'omit';
-    if (credentials !== 'omit' && credentials !== 'include') throw new ControlError(422, 'invalid', 'credentials: expected "include" or "omit".');
+    if (credentials !== 'omit' && credentials !== 'include') throw fieldRefusal('credentials', 'expected "include" or "omit".');
     const control = str(req.query.control) ?? 'omit';
-    if (control !== 'omit' && control !== 'include') throw new ControlError(422, 'invalid', 'control: expected "include" or "omit".');
+    if (control !== 'omit' && control !== 'include') throw fieldRefusal('control', 'expected "include" or "omit".');
     const limit = journalPage(req, 10_000).limit;
     const entries = viewEntries(req, port, limit) ?? q.requestEntries(journalFilter(req), limit);
     const har = toHar(entries, {
@@ -83,7 +83,7 @@ export function journalRoutes(port: ControlPort, controlCalls: ControlCallLog): 
   });
   r.get('/requests/:id', (req, res) => {
     const credentials = str(req.query.credentials) ?? 'omit';
-    if (credentials !== 'omit' && credentials !== 'include') throw new ControlError(422, 'invalid', 'credentials: expected "include" or "omit".');
+    if (credentials !== 'omit' && credentials !== 'include') throw fieldRefusal('credentials', 'expected "include" or "omit".');
     const e = q.request(Number(req.params.id));
     if (!e) throw new ControlError(404, 'not_found', 'No journal entry with that id.');
     // `include`: the request as sent (Copy as cURL / fetch), from this process's memory only (as-sent.ts).
