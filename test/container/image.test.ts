@@ -67,7 +67,7 @@ describe.skipIf(!found.name)(`the container image (${found.name ?? 'no engine'})
     expect(added).toBeLessThanOrEqual(80e6);
   });
 
-  it('serves the walk-through's application-family calls (A7, A2, A5) on a published port, as uid 1000, healthy', async () => {
+  it('serves the walk-through application-family calls (A7, A2, A5) on a published port, as uid 1000, healthy', async () => {
     const first = uniqueName('first');
     await start(first);
 
