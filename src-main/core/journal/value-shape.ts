@@ -25,10 +25,30 @@ const CARD_RUN = /(?<![\d.])\d(?:[ -]?\d){12,18}(?!\d|\.\d)/g;
 
 const isCard = (run: string) => luhnValid(run.replace(/[ -]/g, ''));
 
+/**
+ * The run with its card masked. A run that is no card as a whole may still hold one between its separators:
+ * "4111 1111 1111 1111 123" (a card, then its CVC, typed in a note) or a body cut just after a card is one
+ * 19-digit run that fails Luhn's check. Its groups (split at the separators, at most 19) are tried as every
+ * span of 13–19 digits, longest first: the first that is a card is masked, the digits around it stay.
+ */
+function maskRun(run: string): string {
+  if (/\d/.test(run) && isCard(run)) return MASK;
+  const groups = run.split(/([ -])/); // digits, separator, digits, …
+  for (let from = 0; from < groups.length; from += 2) {
+    for (let to = groups.length - 1; to >= from; to -= 2) {
+      if (from === 0 && to === groups.length - 1) continue; // the whole run: not a card
+      const digits = groups.slice(from, to + 1).join('').replace(/[ -]/g, '');
+      if (digits.length >= 13 && digits.length <= 19 && luhnValid(digits))
+        return groups.slice(0, from).join('') + MASK + (to + 1 < groups.length ? maskRun(groups.slice(to + 1).join('')) : '');
+    }
+  }
+  return run;
+}
+
 /** Whether a text holds a card number anywhere. */
 export function holdsCard(text: string): boolean {
   CARD_RUN.lastIndex = 0;
-  for (let m = CARD_RUN.exec(text); m; m = CARD_RUN.exec(text)) if (isCard(m[0])) return true;
+  for (let m = CARD_RUN.exec(text); m; m = CARD_RUN.exec(text)) if (maskRun(m[0]) !== m[0]) return true;
   return false;
 }
 
@@ -36,7 +56,7 @@ export function holdsCard(text: string): boolean {
 export function maskCards(text: string): string {
   // Most bodies hold no four digits in a row (a separator allowed between): no card can be there, no copy is made.
   if (!/\d[ -]?\d[ -]?\d[ -]?\d/.test(text)) return text;
-  return text.replace(CARD_RUN, (run) => (isCard(run) ? MASK : run));
+  return text.replace(CARD_RUN, maskRun);
 }
 
 /** Words of a key (`exp_year`, `expYear`, `card[exp-year]` → exp, year) that say a short number is no CVC. */
