@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseServeArgs, UsageError } from '../../src-main/cli/args';
+import { peerKey } from '../../src-main/core/control/token-access';
 import { TokenFailures } from '../../src-main/core/control/token-failures';
 import { createSimulator, type Simulator } from '../../src-main/core/simulator';
 
@@ -56,7 +57,8 @@ describe('wrong control tokens', () => {
   it('are logged with the address and the count, never with the token sent', async () => {
     for (let i = 0; i < 3; i++) await call(WRONG);
     expect(warnings).toHaveLength(3);
-    expect(warnings[0]).toMatch(/^Control API: wrong control token from (::ffff:)?127\.0\.0\.1 \(1 failure from this address\)\.$/);
+    // A loopback peer is counted per Host it names (a rebinding page cannot keep the runner beside it waiting).
+    expect(warnings[0]).toMatch(/^Control API: wrong control token from (::ffff:)?127\.0\.0\.1 \(Host simulator\.internal\) \(1 failure from this address\)\.$/);
     expect(warnings[2]).toMatch(/\(3 failures from this address; its next attempt is looked at in 1 s\)\.$/);
     expect(warnings.join('\n')).not.toContain(WRONG);
   });
@@ -108,5 +110,23 @@ describe('a well-known or weak control token', () => {
 describe('a guessable control token, given to the core directly', () => {
   it.each(['a-control-token-for-tests', 'change-me-0123456789', 'aaaaaaaaaaaaaaaaaaaa'])('%s: the start is refused with the reason, as serve refuses it', async (token) => {
     await expect(createSimulator({ inMemory: true, controlToken: token })).rejects.toThrow(/--control-token \(VET_SIM_CONTROL_TOKEN\) is refused: /);
+  });
+});
+
+describe('who is counted', () => {
+  it('a loopback peer per Host it names: wrong tokens under a rebinding page\'s host name never make the runner wait', async () => {
+    const rebinding = (token: string) => request(sim.handle).get('/__sim/v1/health').set('host', 'evil.example:4010').set('authorization', `Bearer ${token}`);
+    for (let i = 0; i < 6; i++) await rebinding(WRONG);
+    expect((await rebinding(TOKEN)).status).toBe(429); // the page's own name waits
+    expect((await call(TOKEN)).status).toBe(200); // the runner beside it does not
+  });
+
+  it('an IPv6 peer by its /64, an IPv4 one by its address', () => {
+    expect(peerKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(peerKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(peerKey('2001:0db8:0:0::ffff')).toBe('2001:db8:0:0::/64');
+    expect(peerKey('fe80::1')).toBe('fe80:0:0:0::/64');
+    expect(peerKey('::ffff:10.0.0.7')).toBe('::ffff:10.0.0.7');
+    expect(peerKey('10.0.0.7')).toBe('10.0.0.7');
   });
 });

@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { sameSecret } from '../domain/apps';
-import { controlError, controlGuard, controlRefusal, type ControlRefusal } from './guard';
+import { controlError, controlGuard, controlRefusal, hostName, isLoopbackAddress, type ControlRefusal } from './guard';
 import { TokenFailures } from './token-failures';
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -24,7 +24,27 @@ export function tokenFailures(token: string): TokenFailures {
   return f;
 }
 
-const peerOf = (req: IncomingMessage) => req.socket.remoteAddress ?? 'an unknown address';
+/**
+ * Who is counted: the peer's address, an IPv6 one by its /64 (one machine's interface hands itself a whole /64, so
+ * counting each address gave every new one three free guesses and three log lines).
+ */
+export function peerKey(address: string | undefined): string {
+  if (!address) return 'an unknown address';
+  if (!address.includes(':') || address.startsWith('::ffff:') || address === '::1') return address;
+  const [head, tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+/**
+ * A loopback peer is counted per Host it names too: a DNS-rebinding page in the tester's browser sends its own host
+ * name, so its wrong tokens make it wait, not the test runner beside it that names 127.0.0.1 (or a container's name).
+ */
+const peerOf = (req: IncomingMessage) => {
+  const key = peerKey(req.socket.remoteAddress);
+  return isLoopbackAddress(req.socket.remoteAddress) ? `${key} (Host ${hostName(req.headers.host) || 'none'})` : key;
+};
 
 /**
  * What controlAccess decides, without a framework (the lean vet-console routes ask this): undefined lets the request
