@@ -37,8 +37,10 @@ describe('a snapshot with a row the simulator cannot read is refused, naming it,
   const cases: [string, string, string][] = [
     ['step body not JSON', "UPDATE autopilot_steps SET body = '{not json' WHERE id = 2", "The snapshot's autopilot_steps row 2 cannot be used: its body is not JSON."],
     ['step body not a step', `UPDATE autopilot_steps SET body = '{"do":"dance"}' WHERE id = 2`, "The snapshot's autopilot_steps row 2 cannot be used: its body is not a step (do: do is accept or end)."],
-    ['due_at as text', "UPDATE autopilot_steps SET due_at = 'tomorrow' WHERE id = 1", "The snapshot's autopilot_steps row 1 cannot be used: its due_at is not a time (epoch milliseconds)."],
-    ['due_at 1e300', 'UPDATE autopilot_steps SET due_at = 1e300 WHERE id = 3', "The snapshot's autopilot_steps row 3 cannot be used: its due_at is not a time (epoch milliseconds)."],
+    ['due_at as text', "UPDATE autopilot_steps SET due_at = 'tomorrow' WHERE id = 1", "The snapshot's autopilot_steps row 1 cannot be used: its due_at is not a time the clock can reach (epoch milliseconds, years 1970–9999)."],
+    // After 9999 the clock cannot go (advance_to refuses the move), so such a step would wait for ever.
+    ['due_at in year 10000', 'UPDATE autopilot_steps SET due_at = 253402300800000 WHERE id = 2', "The snapshot's autopilot_steps row 2 cannot be used: its due_at is not a time the clock can reach (epoch milliseconds, years 1970–9999)."],
+    ['due_at 1e300', 'UPDATE autopilot_steps SET due_at = 1e300 WHERE id = 3', "The snapshot's autopilot_steps row 3 cannot be used: its due_at is not a time the clock can reach (epoch milliseconds, years 1970–9999)."],
     ['draw out of range', 'UPDATE autopilot_steps SET draw = 7 WHERE id = 1', "The snapshot's autopilot_steps row 1 cannot be used: its draw is not a number from 0 to 1."],
     ['step of no consultation', 'UPDATE autopilot_steps SET consultation_id = 999 WHERE id = 1', "The snapshot's autopilot_steps row 1 cannot be used: it belongs to no consultation."],
     ['message author', "UPDATE messages SET author = 'admin' WHERE id = 1", "The snapshot's messages row 1 cannot be used: its author is not vet, owner or system."],

@@ -7,9 +7,8 @@
 import type { Database as SqlJsDatabase } from 'sql.js';
 import { autopilotStep, pathText } from '../../../src-shared/schemas/autopilot';
 import { MESSAGE_MAX_CHARS } from '../../../src-shared/schemas/control';
+import { CLOCK_MAX_MS, CLOCK_MIN_MS } from '../clock';
 
-/** The instants a Date can hold (toISOString throws beyond): a pending step's due_at must be one. */
-const DATE_MAX_MS = 8_640_000_000_000_000;
 /** `2026-11-28T04:45:15.406Z`, as clock.iso() stamps threads and timelines. */
 const ISO_GLOB = "'[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]*Z'";
 const NO_CONSULTATION = 'consultation_id NOT IN (SELECT id FROM consultations)';
@@ -17,7 +16,8 @@ const NO_CONSULTATION = 'consultation_id NOT IN (SELECT id FROM consultations)';
 /** Per table: a condition true of a row that does not read, and what is wrong with it. */
 const RULES: Record<string, [string, string][]> = {
   autopilot_steps: [
-    [`typeof(due_at) <> 'integer' OR due_at < 0 OR due_at > ${DATE_MAX_MS}`, 'its due_at is not a time (epoch milliseconds)'],
+    // The clock's own range (years 1970–9999): a step due beyond it could never be reached (advance_to refuses the move).
+    [`typeof(due_at) <> 'integer' OR due_at < ${CLOCK_MIN_MS} OR due_at > ${CLOCK_MAX_MS}`, 'its due_at is not a time the clock can reach (epoch milliseconds, years 1970–9999)'],
     ["typeof(rule) <> 'integer' OR rule < 0 OR typeof(step) <> 'integer' OR step < 0", 'its rule and step are not whole numbers'],
     ["draw IS NOT NULL AND (typeof(draw) NOT IN ('real', 'integer') OR draw < 0 OR draw >= 1)", 'its draw is not a number from 0 to 1'],
     ["typeof(body) <> 'text'", 'its body is not text'],

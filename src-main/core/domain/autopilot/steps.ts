@@ -4,7 +4,7 @@
 // declined`). A step that no longer applies (the partner ended the chat first) is skipped, its reason in the
 // timeline — never an error. A tester's own action takes the consultation over: its pending steps are dropped.
 import type { AutopilotStep, PendingStep } from '../../../../src-shared/control';
-import type { SimClock } from '../../clock';
+import { clockInRange, type SimClock } from '../../clock';
 import type { AutopilotStepRow } from '../../db/repositories/autopilot';
 import type { ConsultationRow } from '../../db/repositories/types';
 import type { UnitOfWork } from '../../db/unit-of-work';
@@ -35,7 +35,7 @@ const nothing: AlsoIn = () => {};
  * A stored due time that is no time (text, 1e300: restores refuse them, snapshot-rows.ts; this is the last guard)
  * counts as due at once, so the step is skipped with its reason instead of blocking or failing anything.
  */
-const dueMs = (due: unknown): number => (typeof due === 'number' && due >= 0 && due <= 8.64e15 ? due : 0);
+const dueMs = (due: unknown): number => (typeof due === 'number' && clockInRange(due) ? due : 0);
 /** A stored step's action word; undefined for a body that does not read (never a 500 on GET /autopilot/pending). */
 function storedAction(body: string): string | undefined {
   try {
