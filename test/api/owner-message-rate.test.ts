@@ -3,7 +3,7 @@
 // 429 with Retry-After and a sentence, storing nothing; the window slides on real time (unit-tested below with
 // a clock of the test's own), and what it remembers stays bounded.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OWNER_MESSAGE_RATE } from '../../src-main/core/domain/chat-limits';
+import { OWNER_MESSAGE_RATE, OWNER_READ_RATE } from '../../src-main/core/domain/chat-limits';
 import { MessageRate } from '../../src-main/core/owner/owner-rate';
 import { makeSim, type Harness } from '../helpers';
 
@@ -22,6 +22,19 @@ describe('the owner API under a flood', () => {
   };
   const post = (sid: string, token: string, body: string) =>
     h.http.post(`/demo/main/talk-to-vet/api/consultations/${sid}/messages`).set('authorization', `Bearer ${token}`).send({ body });
+
+  it(`reads: ${OWNER_READ_RATE.messages} a minute per link (the page polls twice a second), then 429 with Retry-After; another chat is not held back`, async () => {
+    const mine = await talk();
+    const read = (c: { sid: string; token: string }) => h.http.get(`/demo/main/talk-to-vet/api/consultations/${c.sid}`).set('authorization', `Bearer ${c.token}`);
+    for (let i = 0; i < OWNER_READ_RATE.messages; i++) expect((await read(mine)).status).toBe(200);
+    const refused = await read(mine);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.body.error.code).toBe('too_many_reads');
+    await h.ctl.post(`/consultations/${mine.sid}/end`, {});
+    const other = await talk();
+    expect((await read(other)).status).toBe(200);
+  }, 60_000);
 
   it(`takes ${OWNER_MESSAGE_RATE.messages} messages, then answers 429 with Retry-After and stores nothing; refused posts do not count, another chat is not held back`, async () => {
     const mine = await talk();

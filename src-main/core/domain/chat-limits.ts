@@ -18,6 +18,13 @@ export const THREAD_CAP = 10_000;
 export const OWNER_MESSAGE_RATE = { messages: 10, windowMs: 10_000 } as const;
 
 /**
+ * The owner page's reads (the thread and the consultation, up to 500 messages an answer), per consultation and per
+ * rtcToken: the page polls twice a second (120 a minute), so 600 lets five tabs of one link poll, and holds a leaked
+ * link's script to 10 reads a second instead of as many as the CPU allows (review of issue 35).
+ */
+export const OWNER_READ_RATE = { messages: 600, windowMs: 60_000 } as const;
+
+/**
  * The owner page's request body, in bytes: a 1,600-character message in the widest JSON form (every
  * character outside the BMP as a `\uXXXX\uXXXX` pair: 12 bytes), with room for the property name and spaces.
  * The character limit itself is counted after decoding (messages.ts).

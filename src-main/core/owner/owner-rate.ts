@@ -3,7 +3,8 @@
 // (taken before its body is read, so concurrent posts cannot all slip through); a post that stored nothing (a
 // bad body, a closed chat) is given back, so a client's mistakes do not cost its owner the next messages.
 // A refusal says how long to wait. Memory is bounded: a key keeps at most `messages` times, and keys idle for
-// a whole window are swept once there are many of them.
+// a whole window are swept once there are many of them, at most once a window (a sweep that found every key busy
+// would otherwise run again on every post).
 import { OWNER_MESSAGE_RATE } from '../domain/chat-limits';
 
 /** Past this many keys, idle ones are swept on the next post (each key holds ≤ 10 numbers). */
@@ -11,6 +12,7 @@ const SWEEP_AT = 10_000;
 
 export class MessageRate {
   readonly #hits = new Map<string, number[]>();
+  #sweptAt = -Infinity;
 
   constructor(
     readonly limit: { messages: number; windowMs: number } = OWNER_MESSAGE_RATE,
@@ -29,7 +31,7 @@ export class MessageRate {
       if (hits.length >= this.limit.messages) waitMs = Math.max(waitMs, hits[0] + this.limit.windowMs - t);
     }
     if (waitMs > 0) return { wait: Math.max(1, Math.ceil(waitMs / 1000)), refund: () => {} };
-    if (this.#hits.size >= SWEEP_AT) this.#sweep(t);
+    if (this.#hits.size >= SWEEP_AT && t - this.#sweptAt >= this.limit.windowMs) this.#sweep(t);
     for (const key of keys) {
       const hits = this.#hits.get(key);
       if (hits) hits.push(t);
@@ -55,6 +57,7 @@ export class MessageRate {
   }
 
   #sweep(t: number): void {
+    this.#sweptAt = t;
     for (const [key, hits] of this.#hits) if (!hits.length || hits[hits.length - 1] <= t - this.limit.windowMs) this.#hits.delete(key);
   }
 

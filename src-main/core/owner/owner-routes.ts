@@ -10,6 +10,7 @@ import { bearerOf, OwnerAccessError, rtcTokenOfData } from './owner-access';
 import { ownerErrors } from './owner-api-errors';
 import { readOwnerMessage } from './owner-body';
 import { MessageRate } from './owner-rate';
+import { OWNER_READ_RATE } from '../domain/chat-limits';
 import { OwnerRefusal } from './owner-refusal';
 
 // The address carries the token: it must not leak to another site, nor be kept by a cache.
@@ -24,7 +25,7 @@ const PAGE_HEADERS = {
 const OWNER_ASSET = /^\/__sim\/assets\/(owner-[\w-]+\.(?:js|css))$/;
 
 /** `rate` is for tests (a clock of their own); a host gets the limits of chat-limits.ts. */
-export function ownerRoutes(port: OwnerPort, uiDir: string | undefined, rate = new MessageRate()): Router {
+export function ownerRoutes(port: OwnerPort, uiDir: string | undefined, rate = new MessageRate(), reads = new MessageRate(OWNER_READ_RATE)): Router {
   const r = Router();
   const pageFile = uiDir ? join(uiDir, 'owner.html') : undefined;
   let page: string | undefined;
@@ -54,6 +55,11 @@ export function ownerRoutes(port: OwnerPort, uiDir: string | undefined, rate = n
   r.get('/:app/main/talk-to-vet/api/consultations/:sid', async (req, res) => {
     res.set('cache-control', 'no-store');
     const c = await port.granted(req.params.app, req.params.sid, req.headers.authorization);
+    const { wait } = reads.take([`consultation ${c.id}`, `token ${bearerOf(req.headers.authorization)}`]);
+    if (wait) {
+      const { messages, windowMs } = reads.limit;
+      throw new OwnerRefusal(429, 'too_many_reads', `Too many reads: at most ${messages} every ${windowMs / 1000} seconds in one chat. Try again in ${wait} second${wait === 1 ? '' : 's'}.`, { 'retry-after': String(wait) });
+    }
     const after = typeof req.query.after === 'string' && /^\d{1,9}$/.test(req.query.after) ? Number(req.query.after) : 0;
     res.json(port.view(c, after));
   });
