@@ -209,6 +209,12 @@ export interface RefusalDetail {
   message: string;
 }
 
+/** A vet action on a consultation from the vet console. */
+export type VetAction = 'accept' | 'end' | 'outcome';
+
+/** Why each vet action would be refused on a consultation as it stands (the 409's sentence), null when it applies. */
+export type VetActionRefusals = Record<VetAction, string | null>;
+
 /** Every control API refusal's body: a machine code, a readable sentence, and the details (possibly none). */
 export interface ControlErrorBody {
   error: { code: string; message: string; details: RefusalDetail[] };

@@ -2,7 +2,7 @@
 // own against any running simulator (`controlClient('http://127.0.0.1:4010/__sim/v1')`).
 import type {
   AppRecord, AutopilotDocument, AutopilotProblem, ConsultationStatus, ControlErrorBody, JournalEntry, JournalSummary, PendingStep, Recommendation, RefusalDetail,
-  ThreadMessage, TimelineEntry, VetRecord,
+  ThreadMessage, TimelineEntry, VetActionRefusals, VetRecord,
 } from '../../src-shared/control.js';
 import { holdsClient } from './holds-client.js';
 
@@ -22,6 +22,8 @@ export interface ConsultationView {
   pet: { id: number; name: string; species: string | null } | null;
   vet: { id: string; username: string; first_name: string; last_name: string } | null;
   feedback: { recommendation: string; reason: string; feedback_date: string } | null;
+  /** Why accept, end and outcome would be refused now (the 409's sentence), null when they apply. */
+  refusals: VetActionRefusals;
 }
 
 /** One consultation (`consultations.get`): its view, plus its timeline and a link to the pet owner's page. */

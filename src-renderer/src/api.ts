@@ -1,11 +1,9 @@
 // The UI's only transport: the control API over HTTP (architecture principle 2).
-
-/** What a refusal says of one place: its path ('' when it names none) and the message (screens/settings/refusals.ts). */
-export interface RefusalPart { path: string; message: string }
+import type { ControlErrorBody, RefusalDetail } from '../../src-shared/control';
 
 export class ApiError extends Error {
-  /** `details`: the problems a refusal names one by one, each with its path (a refused autopilot document's). */
-  constructor(readonly status: number, readonly code: string, message: string, readonly details: RefusalPart[] = []) {
+  /** `details`: what the refusal names one by one, each with its path (screens/settings/refusals.ts puts them by their fields). */
+  constructor(readonly status: number, readonly code: string, message: string, readonly details: RefusalDetail[] = []) {
     super(message);
   }
 }
@@ -28,7 +26,7 @@ async function call<T>(method: string, path: string, body?: unknown, raw?: BodyI
     if (res.ok) throw new ApiError(res.status, 'unreadable', `The simulator's answer to ${method} ${path} is not JSON.`);
   }
   if (!res.ok) {
-    const err = (data as { error?: { code: string; message: string; details?: RefusalPart[] } })?.error;
+    const err = (data as Partial<ControlErrorBody> | undefined)?.error;
     throw new ApiError(res.status, err?.code ?? 'error', err?.message ?? `HTTP ${res.status}`, err?.details);
   }
   return data as T;

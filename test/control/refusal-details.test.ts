@@ -42,6 +42,9 @@ describe('a control API refusal', () => {
     expect(r.status).toBe(422);
     expect(r.body.error.details).toEqual([{ path: 'status', message: expect.any(String) }]);
     expect(r.body.error.message).toBe(`status: ${r.body.error.details[0].message}`);
+    expect((await h.ctl.get(`/consultations/${sid}`)).body.refusals).toEqual({
+      accept: 'Only chats are accepted; record an outcome for a video call.', end: 'Only an accepted call can be ended; this call is ringing.', outcome: null,
+    });
   });
 
   it("of the consultation's state (409) is the domain's sentence, with no details", async () => {
@@ -53,6 +56,9 @@ describe('a control API refusal', () => {
     const r = await h.ctl.post(`/consultations/${sid}/end`);
     expect(r.status).toBe(409);
     expect(r.body).toEqual({ error: { code: 'conflict', message: 'Chat already ended', details: [] } });
+    // The card says the same sentence for the console's disabled buttons: the UI keeps no copy of it.
+    const card = (await h.ctl.get(`/consultations/${sid}`)).body;
+    expect(card.refusals).toEqual({ accept: 'Chat is ended, not waiting.', end: 'Chat already ended', outcome: 'Call outcomes apply to video calls only.' });
     const app = await h.ctl.post('/apps', { name: 'demo' });
     expect(app.status).toBe(409);
     expect(app.body.error.details).toEqual([]);

@@ -6,6 +6,7 @@ import type { AppRecord } from '../../../src-shared/control';
 import { formatTimestamp, type SimClock } from '../clock';
 import type { ConsultationRow, PetRow, UserRow, VetRow } from '../db/repositories/types';
 import { conflict, DomainError, notFound } from '../errors';
+import { vetActionRefusal } from './vet-action-refusals';
 import type { Tx } from './context';
 import type { IdentityService } from './identity';
 import type { MessageService } from './messages';
@@ -119,25 +120,23 @@ export function consultationService({ clock, vets, users, pets, identities, mess
     /** Partner A10 or vet: end a chat (or, for the vet, an accepted call). */
     endChat(tx: Tx, sid: string, appId?: number): ConsultationRow {
       const c = find(tx, sid, appId !== undefined ? 'chat' : undefined, appId);
-      if (c.type === 'video') {
-        if (c.status !== 'accepted') throw conflict(`Only an accepted call can be ended; this call is ${c.status}.`);
-        return change(tx, c, { status: 'completed', ended_at: now() }, 'completed');
-      }
-      if (c.status === 'ended') throw conflict('Chat already ended');
+      const refused = vetActionRefusal(c, 'end'); // the vet console shows the same sentence on its End button
+      if (refused) throw conflict(refused);
+      if (c.type === 'video') return change(tx, c, { status: 'completed', ended_at: now() }, 'completed');
       return change(tx, c, { status: 'ended', ended_at: now() }, 'ended');
     },
     /** Vet accepts a waiting chat. */
     accept(tx: Tx, sid: string): ConsultationRow {
       const c = find(tx, sid);
-      if (c.type !== 'chat') throw conflict('Only chats are accepted; record an outcome for a video call.');
-      if (c.status !== 'waiting') throw conflict(`Chat is ${c.status}, not waiting.`);
+      const refused = vetActionRefusal(c, 'accept');
+      if (refused) throw conflict(refused);
       return change(tx, c, { status: 'active', accepted_at: now() }, 'accepted');
     },
     /** Partner A14 or vet: the one outcome of a ringing call. */
     recordOutcome(tx: Tx, sid: string, outcome: Outcome, appId?: number): ConsultationRow {
       const c = find(tx, sid, appId !== undefined ? 'video' : undefined, appId);
-      if (c.type !== 'video') throw conflict('Call outcomes apply to video calls only.');
-      if (c.status !== 'ringing') throw conflict(`Video call outcome already recorded (${c.outcome ?? c.status}).`);
+      const refused = vetActionRefusal(c, 'outcome');
+      if (refused) throw conflict(refused);
       const fields: Partial<ConsultationRow> = { status: outcome, outcome };
       if (outcome === 'accepted') fields.accepted_at = now();
       else fields.ended_at = now();

@@ -11,6 +11,7 @@ import type { AppService } from './apps';
 import type { Reads } from './context';
 import { activationBlockers, emergencyStats } from './emergency';
 import type { VetName, VetService } from './vets';
+import { vetActionRefusals } from './vet-action-refusals';
 
 export const CONSULTATION_STATUSES: ConsultationStatus[] = ['waiting', 'active', 'ringing', 'accepted', 'ended', 'completed', 'declined', 'notanswered'];
 /** Still needing the vet: a chat not yet ended, a call not yet answered or finished. */
@@ -37,6 +38,7 @@ export function stateBrowser({ reads, clock, apps, vets }: { reads: Reads; clock
       pet,
       vet: vet && { id: vet.id, username: vet.username, first_name: vet.first_name, last_name: vet.last_name },
       feedback,
+      refusals: vetActionRefusals(c), // why the console's Accept, End and Outcome are disabled, in the 409's words
     });
   };
   return {

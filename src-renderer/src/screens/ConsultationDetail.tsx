@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { useStore } from '../store';
 import type { TimelineEntry } from '../store/shared';
+import type { VetAction, VetActionRefusals } from '../../../src-shared/control';
 import { KeyValues, ago, sentence } from '../components/common';
 import { Conversation } from './Conversation';
 import { FeedbackForm } from './FeedbackForm';
@@ -15,25 +16,18 @@ export interface ConsultationView {
   pet?: { id: number; name: string; species: string | null; breed: string | null; age: string; weight: string | null; sex: string; profile: string | null };
   vet?: { id: string; username: string; first_name: string; last_name: string };
   feedback: { recommendation: string; reason: string; feedback_date: string; vet_id: string; emergency_activated: number; emergency_note: string | null } | null;
+  /** Why each vet action would be refused now, in the simulator's words (its 409); null when it applies. */
+  refusals?: VetActionRefusals;
   /** Optional: a server from before conversations sends neither (the UI then leaves them out). */
   timeline?: TimelineEntry[];
   owner_page_url?: string | null;
 }
 
 /**
- * Why a vet action does not apply to the consultation as it stands, in the server's own words (the 409 it
- * would answer, domain/consultations.ts), or undefined when it does: the button is disabled with the reason.
+ * Why a vet action does not apply to the consultation as it stands, as the simulator sent it (the card's `refusals`,
+ * the very sentence its 409 would answer), or undefined when it does: the button is disabled with the reason.
  */
-export function refusal(c: Pick<ConsultationView, 'type' | 'status' | 'outcome'>, action: 'accept' | 'end' | 'outcome'): string | undefined {
-  if (c.type === 'chat') {
-    if (action === 'accept') return c.status === 'waiting' ? undefined : `Chat is ${c.status}, not waiting.`;
-    if (action === 'end') return c.status === 'ended' ? 'Chat already ended.' : undefined;
-    return 'Call outcomes apply to video calls only.';
-  }
-  if (action === 'accept') return 'Only chats are accepted; record an outcome for a video call.';
-  if (action === 'end') return c.status === 'accepted' ? undefined : `Only an accepted call can be ended; this call is ${c.status}.`;
-  return c.status === 'ringing' ? undefined : `Video call outcome already recorded (${c.outcome ?? c.status}).`;
-}
+export const refusal = (c: Pick<ConsultationView, 'refusals'>, action: VetAction): string | undefined => c.refusals?.[action] ?? undefined;
 
 const FAILED: Record<string, string> = { accept: 'The chat was not accepted', end: 'It was not ended', outcome: 'The outcome was not recorded', feedback: 'The feedback was not saved' };
 

@@ -28,7 +28,7 @@ export function FaultsEditor() {
     if (errors[field]) setErrors({ ...errors, [field]: undefined }); // the field is being fixed: its error goes
   };
 
-  const save = (rules: FaultRule[], label: { ok: string; failed: string }, onRefused?: (message: string) => void) =>
+  const save = (rules: FaultRule[], label: { ok: string; failed: string }, onRefused?: (refusal: Error) => void) =>
     run(label, noting(() => api.put<{ items: FaultRule[] }>('/faults', { items: inForce(rules) }), onRefused ?? (() => undefined)));
 
   const add = async (e: FormEvent) => {
@@ -39,8 +39,8 @@ export function FaultsEditor() {
     const kept = inForce(faults);
     if (kept.length >= MAX_RULES) return setRefusal(`The simulator keeps at most ${MAX_RULES} rules: remove one first.`);
     setErrors({});
-    const saved = await save([...kept, checked.rule as FaultRule], { ok: `Fault rule for ${draft.endpoint === '*' ? 'all endpoints' : draft.endpoint} added.`, failed: "Couldn't add the fault rule" }, (message) => {
-      const refused = refusalErrors(message, kept.length);
+    const saved = await save([...kept, checked.rule as FaultRule], { ok: `Fault rule for ${draft.endpoint === '*' ? 'all endpoints' : draft.endpoint} added.`, failed: "Couldn't add the fault rule" }, (refusal) => {
+      const refused = refusalErrors(refusal, kept.length);
       setErrors(refused.fields);
       setRefusal(refused.form);
       focusFirstError();

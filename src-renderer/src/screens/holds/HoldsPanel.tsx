@@ -31,8 +31,8 @@ export function HoldsPanel() {
     if (checked.errors) return (setErrors(checked.errors), focusFirstError());
     setErrors({});
     setBusy(true);
-    const hold = await arm(checked.body, (message) => {
-      const refused = refusedField(message);
+    const hold = await arm(checked.body, (refusal) => {
+      const refused = refusedField(refusal);
       if (refused) (setErrors({ [refused.field]: refused.error }), focusFirstError());
     });
     setBusy(false);

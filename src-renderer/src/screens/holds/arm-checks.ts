@@ -5,7 +5,7 @@ import type { HoldArmRequest } from '../../../../src-shared/control';
 import { holdArmBody } from '../../../../src-shared/schemas/holds';
 import { sentence } from '../../components/common';
 import { numberOf } from '../settings/typed-number';
-import { partOf } from '../settings/refusals';
+import { detailsOf } from '../settings/refusals';
 
 export interface ArmDraft { endpoint: string; app: string; count: string; timeout_s: string; on_timeout: 'release' | 'fail'; match: string }
 export type ArmField = keyof ArmDraft;
@@ -48,8 +48,8 @@ export function checkArm(d: ArmDraft): { body: HoldArmRequest; errors?: undefine
   return Object.keys(errors).length ? { errors } : { body };
 }
 
-/** The simulator's refusal ("count: count must be …") as the field it names and what it says there, or undefined. */
-export function refusedField(message: string): { field: ArmField; error: string } | undefined {
-  const { path, message: error } = partOf(message);
-  return Object.hasOwn(FIELD, path) ? { field: FIELD[path], error } : undefined;
+/** The first field of the form the simulator's refusal names (its details' paths), with what it said there; or undefined. */
+export function refusedField(refusal: Error): { field: ArmField; error: string } | undefined {
+  const d = detailsOf(refusal).find((x) => Object.hasOwn(FIELD, x.path));
+  return d ? { field: FIELD[d.path], error: d.message } : undefined;
 }

@@ -66,14 +66,14 @@ export function holdTarget(h: Pick<Hold, 'endpoint' | 'method' | 'app' | 'match'
 }
 
 /** Arms a hold; resolves the hold, or undefined when the simulator refused it (said in a toast, and by `onRefused`). */
-export async function arm(body: HoldArmRequest, onRefused?: (message: string) => void): Promise<Hold | undefined> {
+export async function arm(body: HoldArmRequest, onRefused?: (refusal: Error) => void): Promise<Hold | undefined> {
   const s = useStore.getState();
   try {
     const hold = await api.post<Hold>('/holds', body);
     s.notify('ok', `Armed: ${holdTarget(hold)} will wait for your decision (up to ${hold.timeout_ms / 1000} s, then ${hold.on_timeout === 'fail' ? 'it fails' : 'it is released'}).`);
     return hold;
   } catch (e) {
-    onRefused?.((e as Error).message);
+    onRefused?.(e as Error);
     s.notify('error', `The hold was not armed: ${sentence((e as Error).message)}`);
     return undefined;
   }

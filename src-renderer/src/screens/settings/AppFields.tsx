@@ -39,7 +39,7 @@ export function RateLimitField({ app }: { app: AppRecord }) {
     const v = checked.value;
     const saved = await run(
       { ok: `Rate limit of ${app.name} set to ${v === 0 ? 'unlimited' : `${v} a minute`}.`, failed: `Couldn't change the rate limit of ${app.name}` },
-      noting(() => api.patch(`/apps/${app.id}`, { rate_limit_per_minute: v }), (m) => f.setError(refusalOf(m, 'rate_limit_per_minute'))),
+      noting(() => api.patch(`/apps/${app.id}`, { rate_limit_per_minute: v }), (e) => f.setError(refusalOf(e, 'rate_limit_per_minute'))),
     );
     if (saved) await f.done();
   };
@@ -68,7 +68,7 @@ export function CorsOriginsField({ app }: { app: AppRecord }) {
     if (list.join(', ') === app.cors_allowed_origins.join(', ')) return f.reset();
     const saved = await run(
       { ok: `CORS origins of ${app.name} set to ${list.length ? list.join(', ') : 'none'}.`, failed: `Couldn't change the CORS origins of ${app.name}` },
-      noting(() => api.patch(`/apps/${app.id}`, { cors_allowed_origins: list }), (m) => f.setError(refusalOf(m, 'cors_allowed_origins'))),
+      noting(() => api.patch(`/apps/${app.id}`, { cors_allowed_origins: list }), (e) => f.setError(refusalOf(e, 'cors_allowed_origins'))),
     );
     if (saved) await f.done();
   };

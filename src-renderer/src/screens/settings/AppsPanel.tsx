@@ -71,7 +71,7 @@ function NewAppForm() {
     if (!checked.ok) return setError(checked.error);
     const created = await run(
       { ok: `App ${checked.value} created.`, failed: "Couldn't create the app" },
-      noting(() => api.post('/apps', { name: checked.value }), (m) => setError(refusalOf(m, 'name'))),
+      noting(() => api.post('/apps', { name: checked.value }), (e) => setError(refusalOf(e, 'name'))),
     );
     if (created) setName('');
   };

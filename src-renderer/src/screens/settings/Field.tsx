@@ -1,8 +1,7 @@
 // A form field with its label and, right under it, what is wrong with it in words: the error is tied to the
 // field (aria-invalid, aria-describedby) so a screen reader says it when the field is focused.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { sentence } from '../../components/common';
-import { namesField, partOf } from './refusals';
+import { detailFor } from './refusals';
 import './settings.css';
 
 /** What a field needs to be tied to its label and its error. */
@@ -32,25 +31,24 @@ export function Field({ label, error, hint, children }: { label: ReactNode; erro
 }
 
 /**
- * Runs an action and, when the simulator refuses it, hands the refusal to `note` (to show by the field) before
- * the action runner says it in a toast too.
+ * Runs an action and, when the simulator refuses it, hands the refusal (an ApiError with its details) to `note`, to
+ * show by the field, before the action runner says it in a toast too.
  */
-export const noting = <T,>(fn: () => Promise<T>, note: (message: string) => void) => async () => {
+export const noting = <T,>(fn: () => Promise<T>, note: (refusal: Error) => void) => async () => {
   try {
     return await fn();
   } catch (e) {
-    note((e as Error).message);
+    note(e as Error);
     throw e;
   }
 };
 
 /**
- * The simulator's refusal of one field, without the path that the control API puts before it ("name: name must be …",
- * "cors_allowed_origins.1: …" for an item of a list).
+ * What to show by `field` when the simulator refused it: the detail naming the field (or an item of its list) as the
+ * simulator sent it; a refusal that names no field (a 409 "An app named demo already exists.") whole.
  */
-export function refusalOf(message: string, field: string): string {
-  const first = partOf(message);
-  return sentence(namesField(first.path, field) ? first.message : message);
+export function refusalOf(refusal: Error, field: string): string {
+  return detailFor(refusal, field) ?? refusal.message;
 }
 
 /** The checks that use the control API's zod schemas, in a chunk of their own (see field-checks.ts). */

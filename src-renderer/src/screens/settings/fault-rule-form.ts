@@ -1,7 +1,7 @@
 // A fault rule as the form holds it (text, as typed), and a sentence per field that is wrong. The checks are the
 // simulator's own schema (src-shared/schemas/faults.ts), applied in field-checks.ts (loaded with zod, on its own).
 import { MAX_FAULT_RULES } from '../../../../src-shared/control';
-import { partText, refusalParts } from './refusals';
+import { detailsOf, detailText } from './refusals';
 
 export interface FaultRuleDraft { endpoint: string; delay_ms: string; status: string; message: string; probability: string; count: string }
 export type FaultField = keyof FaultRuleDraft;
@@ -22,16 +22,18 @@ export const FAULT_RULE_WORDS: Record<FaultField, string> = {
 export const NOTHING_TO_DO = 'Give a status, a delay, or both: a rule with neither changes nothing.';
 
 /**
- * The simulator's refusal of a PUT /faults ("3.status: Too small: …; 3.count: …") as the form's words for the
- * fields of the rule at `index`; what names no field of it stays as the simulator said it, under `form`.
+ * The simulator's refusal of a PUT /faults, detail by detail: a detail of a field of the rule at `index` (path
+ * `3.status`) goes by that field, as the simulator said it; the rest under `form` (a refusal with no details: its message).
  */
-export function refusalErrors(message: string, index: number): { fields: FaultErrors; form?: string } {
+export function refusalErrors(refusal: Error, index: number): { fields: FaultErrors; form?: string } {
   const fields: FaultErrors = {};
   const rest: string[] = [];
-  for (const part of refusalParts(message)) {
-    const m = /^(\d+)\.(\w+)$/.exec(part.path);
-    if (m && Number(m[1]) === index && m[2] in FAULT_RULE_WORDS) fields[m[2] as FaultField] = FAULT_RULE_WORDS[m[2] as FaultField];
-    else rest.push(partText(part));
+  const details = detailsOf(refusal);
+  for (const d of details) {
+    const field = d.path.startsWith(`${index}.`) ? d.path.slice(`${index}.`.length) : undefined;
+    if (field && Object.hasOwn(FAULT_RULE_WORDS, field) && !fields[field as FaultField]) fields[field as FaultField] = d.message;
+    else rest.push(detailText(d));
   }
+  if (!details.length) rest.push(refusal.message);
   return { fields, form: rest.length ? rest.join('; ') : undefined };
 }
