@@ -43,6 +43,15 @@ module.exports = {
       to: { path: ABOVE_THE_FLOORS },
     },
     {
+      name: 'domain-below-the-routes',
+      comment:
+        'domain/ and journal/ hold the rules and the record; the routes on top (partner, control, owner, mcp) call ' +
+        'them, never the reverse (domain/owner-port.ts once imported the owner routes\' token check).',
+      severity: 'error',
+      from: { path: '^src-main/core/(domain|journal)/' },
+      to: { path: '^src-main/core/(partner|control|owner|mcp)/' },
+    },
+    {
       name: 'renderer-through-shared-only',
       comment:
         'The UI talks to the simulator over the control API only (architecture principle 2): it may import ' +

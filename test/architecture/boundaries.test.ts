@@ -51,6 +51,8 @@ describe('import boundaries', () => {
       ].join('\n'),
     );
     plant('src-main/core/db/journal.ts', "export { captureRequest } from '../journal/capture';\n");
+    plant('src-main/core/owner/owner-access.ts', 'export const bearerOf = () => null;\n');
+    plant('src-main/core/domain/owner-port.ts', "export { bearerOf } from '../owner/owner-access';\n");
     // A type-only import of electron couples the core to Electron all the same.
     plant('src-main/core/domain/window.ts', "import type { BrowserWindow } from 'electron';\nexport type W = BrowserWindow;\n");
     plant('src-main/electron/main.ts', "import { app } from 'electron';\nexport { app };\n"); // the host may
@@ -70,6 +72,7 @@ describe('import boundaries', () => {
       expect(violations).toEqual([
         'core-without-electron: src-main/core/domain/window.ts → node_modules/electron/index.js',
         'db-is-a-ground-floor: src-main/core/db/journal.ts → src-main/core/journal/capture.ts',
+        'domain-below-the-routes: src-main/core/domain/owner-port.ts → src-main/core/owner/owner-access.ts',
         'http-is-the-ground-floor: src-main/core/http/media.ts → src-main/core/domain/pets.ts',
         'renderer-through-shared-only: src-renderer/App.tsx → src-main/core/errors.ts',
         'shared-imports-only-shared: src-shared/errors.ts → src-main/core/errors.ts',

@@ -4,7 +4,7 @@
 import { parseTimestamp } from '../clock';
 import type { ThreadMessage } from '../../../src-shared/control';
 import type { ConsultationRow } from '../db/repositories/types';
-import { bearerOf, OwnerAccessError, verifyOwnerToken } from '../owner/owner-access';
+import { bearerOf, OwnerAccessError, verifyOwnerToken } from './owner-access';
 import type { DomainContext } from './context';
 import { grantsOf } from './consultations';
 import type { Services } from './services';

@@ -5,7 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../errors';
 import { clientErrorStatus } from '../http/last-resort';
 import { ownerErrorPage } from './error-page';
-import { OwnerRefusal } from './owner-refusal';
+import { OwnerRefusal } from '../domain/owner-refusal';
 
 const OWNER_API = /^\/[^/]+\/main\/talk-to-vet\/api(?:\/|$)/;
 const OWNER_PAGE = /^\/[^/]+\/main\/talk-to-vet\/?$/;

@@ -6,7 +6,7 @@ import { OWNER_BODY_BYTES } from '../domain/chat-limits';
 import { DomainError } from '../errors';
 import { readBytes } from '../http/body-text';
 import { mediaTypeOf, parameterOf } from '../http/media-type';
-import { OwnerRefusal } from './owner-refusal';
+import { OwnerRefusal } from '../domain/owner-refusal';
 
 const UTF8 = new Set(['utf-8', 'utf8']);
 /** Strict: a byte sequence that is no character (an encoded lone surrogate among them) is refused, not replaced. */

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { Router } from 'express';
 import type { OwnerPort } from '../domain/owner-port';
 import { ownerErrorPage } from './error-page';
-import { bearerOf, OwnerAccessError, rtcTokenOfData } from './owner-access';
+import { bearerOf, OwnerAccessError, rtcTokenOfData } from '../domain/owner-access';
 import { ownerErrors } from './owner-api-errors';
 import { readOwnerMessage } from './owner-body';
 import { MessageRate } from './owner-rate';
 import { OWNER_READ_RATE } from '../domain/chat-limits';
-import { OwnerRefusal } from './owner-refusal';
+import { OwnerRefusal } from '../domain/owner-refusal';
 
 // The address carries the token: it must not leak to another site, nor be kept by a cache.
 const PAGE_HEADERS = {

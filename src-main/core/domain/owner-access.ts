@@ -2,7 +2,7 @@
 // one A8/B10 handed out inside stringify_response; it grants exactly one chat channel or video room. Loopback
 // grants nothing here, so a phone on the LAN (`--host 0.0.0.0`) is served exactly like a local browser.
 import { loadOnce } from '../load-once';
-import type { Grants } from '../domain/tokens';
+import type { Grants } from './tokens';
 import { OwnerRefusal } from './owner-refusal';
 
 export type OwnerGrant = { sid: string; kind: 'chat' | 'video'; subject: string };
