@@ -1,5 +1,6 @@
-// A snapshot's rows, table by table, for the tables whose values the simulator reads without checking them again:
-// the thread (messages), the timeline (consultation_activity) and the autopilot's pending steps. The schema check
+// A snapshot's rows, table by table, for the values the simulator reads without checking them again: the
+// thread (messages), the timeline (consultation_activity), the autopilot's pending steps, and the stored times
+// the partner views reformat. The schema check
 // (snapshot-check.ts) proves the columns exist; SQLite's column types are only affinities, so a snapshot edited by
 // hand can hold a step whose body is not JSON or whose due_at is text or 1e300. Such a step once made
 // GET /autopilot/pending and every clock advance reaching it answer 500, and stopped the real-time autopilot for
@@ -12,9 +13,21 @@ import { CLOCK_MAX_MS, CLOCK_MIN_MS } from '../clock';
 /** `2026-11-28T04:45:15.406Z`, as clock.iso() stamps threads and timelines. */
 const ISO_GLOB = "'[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]*Z'";
 const NO_CONSULTATION = 'consultation_id NOT IN (SELECT id FROM consultations)';
+/**
+ * A `YYYY-MM-DD HH:MM:SS` time the partner views turn into ISO 8601 (B5's joining_date, B6's payment time, B11,
+ * the feedback lists): text that SQLite reads back as the very same time. Any other value once made those
+ * answers 500 (Invalid time value) on every call until a reset (found by test/reliability/snapshot-property).
+ */
+const notSpecTime = (column: string): [string, string] => [
+  `typeof(${column}) <> 'text' OR strftime('%Y-%m-%d %H:%M:%S', ${column}) IS NOT ${column}`,
+  `its ${column} is not a time (YYYY-MM-DD HH:MM:SS)`,
+];
 
 /** Per table: a condition true of a row that does not read, and what is wrong with it. */
 const RULES: Record<string, [string, string][]> = {
+  users: [notSpecTime('created_at'), notSpecTime('your_registration_date')],
+  payments: [notSpecTime('initiated_at')],
+  feedback: [notSpecTime('feedback_date')],
   autopilot_steps: [
     // The clock's own range (years 1970–9999): a step due beyond it could never be reached (advance_to refuses the move).
     [`typeof(due_at) <> 'integer' OR due_at < ${CLOCK_MIN_MS} OR due_at > ${CLOCK_MAX_MS}`, 'its due_at is not a time the clock can reach (epoch milliseconds, years 1970–9999)'],
