@@ -1,6 +1,6 @@
 // A snapshot's rows, table by table, for the values the simulator reads without checking them again: the
 // thread (messages), the timeline (consultation_activity), the autopilot's pending steps, and the stored times
-// the partner views reformat. The schema check
+// the partner views and the vet console's list reformat. The schema check
 // (snapshot-check.ts) proves the columns exist; SQLite's column types are only affinities, so a snapshot edited by
 // hand can hold a step whose body is not JSON or whose due_at is text or 1e300. Such a step once made
 // GET /autopilot/pending and every clock advance reaching it answer 500, and stopped the real-time autopilot for
@@ -28,6 +28,7 @@ const RULES: Record<string, [string, string][]> = {
   users: [notSpecTime('created_at'), notSpecTime('your_registration_date')],
   payments: [notSpecTime('initiated_at')],
   feedback: [notSpecTime('feedback_date')],
+  consultations: [notSpecTime('created_at')], // the vet console's list reads it for every card
   autopilot_steps: [
     // The clock's own range (years 1970–9999): a step due beyond it could never be reached (advance_to refuses the move).
     [`typeof(due_at) <> 'integer' OR due_at < ${CLOCK_MIN_MS} OR due_at > ${CLOCK_MAX_MS}`, 'its due_at is not a time the clock can reach (epoch milliseconds, years 1970–9999)'],
