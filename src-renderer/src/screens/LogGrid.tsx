@@ -12,8 +12,10 @@ import { journalTimeText } from './time-text';
 export const ROW_HEIGHT = 26;
 const rowId = (id: number) => `log-row-${id}`;
 
-/** `2026-11-24 21:03:46.123` with the year and milliseconds in spans a narrow log hides. */
-/** The control API's ISO 8601 time (`2026-11-28T04:45:15.406Z`), shown as `2026-11-28 04:45:15.406`; the header says UTC. */
+/**
+ * The control API's ISO 8601 time (`2026-11-28T04:45:15.406Z`), shown as `2026-11-28 04:45:15.406` (the header
+ * says UTC), with the year and milliseconds in spans a narrow log hides.
+ */
 function Time({ at: iso }: { at: string }) {
   const at = journalTimeText(iso);
   return (

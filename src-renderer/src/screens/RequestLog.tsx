@@ -71,7 +71,7 @@ export function RequestLog() {
             ))}
           </div>
           <span className="muted count" data-testid="log-count" aria-live="polite">
-            {rows.length.toLocaleString()} {rows.length === requests.length ? 'requests' : `of ${requests.length.toLocaleString()}`}
+            {rows.length.toLocaleString()} {rows.length === requests.length ? (rows.length === 1 ? 'request' : 'requests') : `of ${requests.length.toLocaleString()}`}
             {loadingOlder ? ' · loading older…' : ''}
           </span>
         </div>

@@ -33,7 +33,8 @@ export function DataPanel() {
         <button className="btn danger" disabled={busy} onClick={() => confirm(resetQuestion(alsoRealTime)) && void run(
           { ok: alsoRealTime ? 'Simulator reset; the clock is on real time.' : 'Simulator reset.', failed: "Couldn't reset the simulator" },
           () => api.post('/reset', resetRequest(alsoRealTime)))}>Reset everything</button>
-        <label className="small">
+        {/* inline: a bare label is a column (a caption above its field), which put the box above its words. */}
+        <label className="inline small">
           <input type="checkbox" checked={alsoRealTime} onChange={(e) => setAlsoRealTime(e.target.checked)} data-testid="reset-real-time" />
           {' '}also back to real time
         </label>
