@@ -11,7 +11,6 @@ beforeEach(async () => {
 afterEach(async () => h.sim.close());
 
 const clock = (body: object) => h.ctl.post('/clock', body);
-const OUT_OF_RANGE = { error: { code: expect.any(String), message: 'The clock must stay between 1970-01-01 and 9999-12-31.' } };
 
 /** Near the end of year 9999, frozen, with a chat whose autopilot steps lie ten years on. */
 async function chatWithStepsBeyond9999() {
@@ -26,15 +25,31 @@ async function chatWithStepsBeyond9999() {
 }
 
 describe('a move is checked on its target', () => {
-  it('advance_to next_step beyond 9999-12-31 is refused 422, nothing runs, and B5 still answers', async () => {
+  it('a rule whose later steps fall after 9999 plans the ones before, and advance_to runs them', async () => {
+    expect((await clock({ frozen: true })).status).toBe(200);
+    expect((await clock({ set: '9999-12-31T23:00:00Z' })).status).toBe(200);
+    await h.registerUser();
+    await h.addPet();
+    const rules = { rules: [{ steps: [{ after: '30m', do: 'accept' }, { after: '3650d', do: 'end' }] }] };
+    expect((await h.ctl.put('/autopilot', rules)).status).toBe(200);
+    const sid = await h.talk('chat');
+    const pending = (await h.ctl.get('/autopilot/pending')).body;
+    expect(pending.items.map((p: { action: string }) => p.action)).toEqual(['accept']);
+    expect((await clock({ advance_to: 'next_step' })).body.now).toBe('9999-12-31T23:30:00.000Z');
+    expect((await h.ctl.get(`/consultations/${sid}`)).body.status).toBe('active');
+  });
+
+  it('steps beyond 9999-12-31 are never planned, so advance_to cannot jump there: the clock stays, nothing runs, B5 answers', async () => {
+    // The probe's rule once planned all four steps in year 10009 and advance_to jumped the clock there; now the
+    // scheduler stops at the first step the clock could never reach (the move is still checked on its target).
     const sid = await chatWithStepsBeyond9999();
     const before = (await h.ctl.get('/clock')).body.now;
+    expect((await h.ctl.get('/autopilot/pending')).body.total).toBe(0);
     const r = await clock({ advance_to: 'next_step' });
-    expect(r.status).toBe(422);
-    expect(r.body).toMatchObject(OUT_OF_RANGE);
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('no_pending_step');
     expect((await h.ctl.get('/clock')).body.now).toBe(before);
     expect((await h.ctl.get(`/consultations/${sid}`)).body.status).toBe('waiting');
-    expect((await h.ctl.get('/autopilot/pending')).body.total).toBe(4);
     expect((await clock({ real_time: true })).status).toBe(200);
     const b5 = await h.http.post('/client/user/1/v2/report/user/list').send({});
     expect(b5.status).toBe(200);

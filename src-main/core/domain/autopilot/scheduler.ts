@@ -5,7 +5,7 @@
 // draw of a weighted outcome: hash(seed, sid) decides it here, once.
 import type { AutopilotStep } from '../../../../src-shared/control';
 import { durationMs } from '../../../../src-shared/schemas/autopilot';
-import type { SimClock } from '../../clock';
+import { CLOCK_MAX_MS, type SimClock } from '../../clock';
 import type { ConsultationRow } from '../../db/repositories/types';
 import type { Tx } from '../context';
 import { drawsFor } from './draws';
@@ -24,11 +24,14 @@ export function autopilotScheduler({ clock, rules }: { clock: SimClock; rules: A
       if (index < 0) return;
       const draw = drawsFor(doc.seed ?? 0, consultation.sid);
       let due = clock.nowMs();
-      doc.rules[index].steps.forEach((step, i) => {
+      for (const [i, step] of doc.rules[index].steps.entries()) {
         due += durationMs(step.after ?? '0s') ?? 0;
+        // A step due after 9999 could never run (the clock stops there and refuses to go further): neither it nor the
+        // steps after it are planned, as a restore refuses such a step (snapshot-rows.ts).
+        if (due > CLOCK_MAX_MS) break;
         const weighted = typeof step.outcome === 'object';
         tx.autopilot.insert({ consultation_id: consultation.id, rule: index, step: i, due_at: due, body: JSON.stringify(step), draw: weighted ? draw() : null });
-      });
+      }
       tx.events.state('autopilot', consultation.sid, 'scheduled');
     },
   };
