@@ -52,3 +52,16 @@ describe('owner message characters', () => {
     expect(await bodies()).toEqual([]);
   });
 });
+
+describe('a body that is not text', () => {
+  it.each([
+    [{ body: 5 }, 'The body field must be a string.'],
+    [{ body: ['hi'] }, 'The body field must be a string.'],
+    [{ body: null }, 'The body field is required.'],
+    [{}, 'The body field is required.'],
+  ])('%j: 422 saying which mistake it is', async (sent, message) => {
+    const r = await h.http.post(`/demo/main/talk-to-vet/api/consultations/${sid}/messages`).set('authorization', `Bearer ${token}`).send(sent);
+    expect(r.status).toBe(422);
+    expect(r.body.error).toMatchObject({ code: 'invalid', message });
+  });
+});

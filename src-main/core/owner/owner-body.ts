@@ -61,6 +61,8 @@ export async function readOwnerMessage(req: IncomingMessage): Promise<string> {
     }
   }
   const body = (doc as { body?: unknown } | null)?.body;
-  if (typeof body !== 'string') throw new OwnerRefusal(422, 'invalid', 'body is required');
+  // Absent and not text are two mistakes, and the page's author needs to know which (a number once read "required").
+  if (body === undefined || body === null) throw new OwnerRefusal(422, 'invalid', 'The body field is required.');
+  if (typeof body !== 'string') throw new OwnerRefusal(422, 'invalid', 'The body field must be a string.');
   return body;
 }
