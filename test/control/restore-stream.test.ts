@@ -79,7 +79,7 @@ describe('a restore streamed through the data folder', () => {
 
     const garbage = await upload(url, randomBytes(300_000));
     expect(garbage.status).toBe(422);
-    expect(JSON.parse(garbage.body).error).toEqual({ code: 'invalid_snapshot', message: 'The file is not a SQLite database.' });
+    expect(JSON.parse(garbage.body).error).toEqual({ code: 'invalid_snapshot', message: 'The file is not a SQLite database.', details: [] });
 
     const unknown = await upload(url, snap, { 'content-encoding': 'compress' });
     expect(unknown.status).toBe(415);
