@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeSim, type Harness } from '../helpers';
+import { chatWithPendingSteps, pendingCount } from './due-steps';
 
 let h: Harness | undefined;
 let server: Server | undefined;
@@ -16,22 +17,10 @@ afterEach(async () => {
   h = undefined;
 });
 
-const pendingCount = (sim: Harness) => Number(sim.sim.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM autopilot_steps')!.n);
 
 describe('30,000 steps falling due together in real time', () => {
   it('run to the end while a partner request meanwhile answers within 50 ms', async () => {
-    h = await makeSim();
-    await h.registerUser();
-    await h.addPet();
-    expect((await h.ctl.post('/clock', { frozen: true })).status).toBe(200);
-    const sid = await h.talk('chat');
-    const now = Date.parse((await h.ctl.get('/clock')).body.now);
-    const id = Number(h.sim.ctx.db.get<{ id: number }>('SELECT id FROM consultations WHERE sid = ?', [sid])!.id);
-    const db = h.sim.ctx.db;
-    db.unloggedBatch(() => {
-      for (let i = 0; i < 30_000; i++)
-        db.runUnlogged('INSERT INTO autopilot_steps (consultation_id, rule, step, due_at, body, draw) VALUES (?, 0, ?, ?, ?, NULL)', [id, i, now, i % 2 ? '{"do":"accept"}' : '{"vet_online":true}']);
-    });
+    ({ h } = await chatWithPendingSteps(30_000, (now) => now));
     expect(pendingCount(h)).toBe(30_000);
 
     server = createServer(h.sim.handle);

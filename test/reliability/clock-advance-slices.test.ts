@@ -4,7 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { makeSim, type Harness } from '../helpers';
+import type { Harness } from '../helpers';
+import { chatWithPendingSteps, pendingCount } from './due-steps';
 
 let h: Harness | undefined;
 let server: Server | undefined;
@@ -15,21 +16,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-const pendingCount = (sim: Harness) => Number(sim.sim.ctx.db.get<{ n: number }>('SELECT count(*) AS n FROM autopilot_steps')!.n);
 
 it('an advance over 30,000 due steps answers after all ran, while partner requests meanwhile are answered within a slice', async () => {
-  h = await makeSim();
-  await h.registerUser();
-  await h.addPet();
-  expect((await h.ctl.post('/clock', { frozen: true })).status).toBe(200);
-  const sid = await h.talk('chat');
-  const now = Date.parse((await h.ctl.get('/clock')).body.now);
-  const id = Number(h.sim.ctx.db.get<{ id: number }>('SELECT id FROM consultations WHERE sid = ?', [sid])!.id);
-  const db = h.sim.ctx.db;
-  db.unloggedBatch(() => {
-    for (let i = 0; i < 30_000; i++)
-      db.runUnlogged('INSERT INTO autopilot_steps (consultation_id, rule, step, due_at, body, draw) VALUES (?, 0, ?, ?, ?, NULL)', [id, i, now + 1000 + i, i % 2 ? '{"do":"accept"}' : '{"vet_online":true}']);
-  });
+  const made = await chatWithPendingSteps(30_000, (now, i) => now + 1000 + i);
+  h = made.h;
+  const { now } = made;
 
   server = createServer(h.sim.handle);
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
@@ -63,18 +54,8 @@ it('an advance over 30,000 due steps answers after all ran, while partner reques
 }, 120_000);
 
 it('a reset while a move runs its steps stops the move: the reset keeps its real time, and no step runs over the new data', async () => {
-  h = await makeSim();
-  await h.registerUser();
-  await h.addPet();
-  expect((await h.ctl.post('/clock', { frozen: true })).status).toBe(200);
-  const sid = await h.talk('chat');
-  const now = Date.parse((await h.ctl.get('/clock')).body.now);
-  const id = Number(h.sim.ctx.db.get<{ id: number }>('SELECT id FROM consultations WHERE sid = ?', [sid])!.id);
-  const db = h.sim.ctx.db;
-  db.unloggedBatch(() => {
-    for (let i = 0; i < 30_000; i++)
-      db.runUnlogged('INSERT INTO autopilot_steps (consultation_id, rule, step, due_at, body, draw) VALUES (?, 0, ?, ?, ?, NULL)', [id, i, now + 1000 + i, '{"vet_online":true}']);
-  });
+  const made = await chatWithPendingSteps(30_000, (now, i) => now + 1000 + i, () => '{"vet_online":true}');
+  h = made.h;
   server = createServer(h.sim.handle);
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/__sim/v1`;
