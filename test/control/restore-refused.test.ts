@@ -1,21 +1,12 @@
 // A restore that fails once the snapshot is live changes nothing (issue 29 item 2, CRITICAL): the default app
 // cannot be seeded beside the snapshot's apps, or its stored settings do not read. The old data comes back in
 // memory and on disk, the answer is 422 invalid_snapshot, and the data folder starts again afterwards.
-import initSqlJs from 'sql.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../../src-main/core/simulator';
 import { tempDir } from '../cli/run';
 import { DEMO_AUTH } from '../helpers';
-
-async function edited(bytes: Buffer, sql: string): Promise<Buffer> {
-  const SQL = await initSqlJs();
-  const db = new SQL.Database(new Uint8Array(bytes));
-  db.run(sql);
-  const out = Buffer.from(db.export());
-  db.close();
-  return out;
-}
+import { edited } from './snapshot-files';
 
 describe('a restore that fails after the swap', () => {
   it('puts the data from before back, answers 422, and the folder starts again', async () => {

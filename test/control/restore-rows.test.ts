@@ -2,9 +2,9 @@
 // JSON, due_at as text or 1e300) was accepted; then GET /autopilot/pending and every clock advance reaching it
 // answered 500 and, in real time, no later step of any chat ran again. Now such a snapshot is refused 422 naming
 // the row; and should such a row reach the data anyway, it is skipped with its reason and blocks nothing.
-import initSqlJs from 'sql.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeSim, type Harness } from '../helpers';
+import { downloadSnapshot, edited, uploadSnapshot } from './snapshot-files';
 
 let h: Harness;
 beforeEach(async () => {
@@ -16,22 +16,9 @@ beforeEach(async () => {
 });
 afterEach(async () => h.sim.close());
 
-const snapshot = async (): Promise<Buffer> =>
-  (await h.http.get('/__sim/v1/snapshot').buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  })).body as Buffer;
+const snapshot = () => downloadSnapshot(h.http);
 
-async function edited(bytes: Buffer, sql: string): Promise<Buffer> {
-  const SQL = await initSqlJs();
-  const db = new SQL.Database(new Uint8Array(bytes));
-  db.run(sql);
-  const out = Buffer.from(db.export());
-  db.close();
-  return out;
-}
-const restore = (bytes: Buffer) => h.http.post('/__sim/v1/snapshot').set('content-type', 'application/octet-stream').send(bytes);
+const restore = (bytes: Buffer) => uploadSnapshot(h.http, bytes);
 
 describe('a snapshot with a row the simulator cannot read is refused, naming it, and nothing changes', () => {
   const cases: [string, string, string][] = [

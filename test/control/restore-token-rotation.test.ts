@@ -3,6 +3,7 @@
 // restore with the same sid. A restore now gives the data a new signing secret, in the same write as the data.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeSim, type Harness } from '../helpers';
+import { downloadSnapshot, uploadSnapshot } from './snapshot-files';
 
 let h: Harness;
 beforeEach(async () => {
@@ -14,13 +15,8 @@ beforeEach(async () => {
 });
 afterEach(async () => h.sim.close());
 
-const snapshot = async (): Promise<Buffer> =>
-  (await h.http.get('/__sim/v1/snapshot').buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  })).body as Buffer;
-const restore = (bytes: Buffer) => h.http.post('/__sim/v1/snapshot').set('content-type', 'application/octet-stream').send(bytes);
+const snapshot = () => downloadSnapshot(h.http);
+const restore = (bytes: Buffer) => uploadSnapshot(h.http, bytes);
 
 const chat = async (email: string, petId: number) => {
   const r = await h.post('/api/v2/demo/talk-to-vet', { email, conversation_request: 'chat', pet_id: petId });

@@ -3,21 +3,12 @@
 // was not a time was restored, and then B6 (JSON and CSV), B5, B11's answer and the feedback lists answered 500
 // (RangeError: Invalid time value) on every call until a reset, and a consultations.created_at that is not text
 // did the same to the vet console's list. The restore now refuses such a row, naming it.
-import initSqlJs from 'sql.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_REGISTRATION, makeSim, type Harness } from '../helpers';
+import { edited } from './snapshot-files';
 
 let h: Harness | undefined;
 afterEach(async () => h?.sim.close());
-
-async function edited(bytes: Buffer, sql: string): Promise<Buffer> {
-  const SQL = await initSqlJs();
-  const db = new SQL.Database(new Uint8Array(bytes));
-  db.run(sql);
-  const out = Buffer.from(db.export());
-  db.close();
-  return out;
-}
 
 describe('a snapshot with a partner-visible time that does not read', () => {
   it('is refused 422 naming the table, row and column, and B5/B6 keep answering 200', async () => {
