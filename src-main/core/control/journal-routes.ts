@@ -9,7 +9,7 @@ import { BODY_SEARCH_MAX_IDS, BODY_SEARCH_MIN_CHARS, logMatcher, parseChips } fr
 import type { JournalFilter, JournalPage } from '../domain/journal';
 import type { ControlPort } from '../domain/control-port';
 import { asSent } from '../journal/as-sent';
-import { parseTimeBound, withIsoTime } from '../journal/time';
+import { parseTimeBound } from '../journal/time';
 import { ControlError, fieldRefusal, int, str } from './helpers';
 import { toHar } from './har';
 import type { ControlCallLog } from './control-calls';
@@ -63,7 +63,7 @@ export function journalRoutes(port: ControlPort, controlCalls: ControlCallLog): 
   // Times leave as ISO 8601 with their zone (behaviour §12), here and in the event stream (events.ts).
   r.get('/requests', (req, res) => {
     const page = q.requests(journalFilter(req), journalPage(req, 500));
-    res.json({ ...page, items: page.items.map(withIsoTime) });
+    res.json(page); // its times go out as ISO 8601 at the control API's edge (iso-times.ts)
   });
   r.get('/requests/count', (req, res) => void res.json({ count: q.requestCount(journalFilter(req)) }));
   r.get('/requests.har', (req, res) => {
@@ -87,7 +87,7 @@ export function journalRoutes(port: ControlPort, controlCalls: ControlCallLog): 
     const e = q.request(Number(req.params.id));
     if (!e) throw new ControlError(404, 'not_found', 'No journal entry with that id.');
     // `include`: the request as sent (Copy as cURL / fetch), from this process's memory only (as-sent.ts).
-    res.json(withIsoTime(credentials === 'include' ? asSent(e, q.unmasked(e.id)) : e));
+    res.json(credentials === 'include' ? asSent(e, q.unmasked(e.id)) : e);
   });
   r.delete('/requests', (_req, res) => {
     c.clearJournal();
