@@ -74,8 +74,9 @@ export async function receiveSnapshot(body: Readable, dir: string, limit: number
       done(size > limit ? new UploadTooLarge(`The snapshot is larger than ${limit} bytes.`) : null, chunk);
     },
   });
+  const out = createWriteStream(file, { mode: FILE_MODE });
   try {
-    await pipeline(body, counter, createWriteStream(file, { mode: FILE_MODE }));
+    await pipeline(body, counter, out);
     if (size === 0) return new Uint8Array(0); // no file at all: the caller says what to send
     const fd = openSync(file, 'r');
     try {
@@ -94,6 +95,9 @@ export async function receiveSnapshot(body: Readable, dir: string, limit: number
       closeSync(fd);
     }
   } finally {
+    // A client that leaves at once fails the pipeline while the file's open is still on its way: removed before it
+    // existed, the file was then created and stayed (seen on a loaded machine). Removed once the stream has closed.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     try {
       unlinkSync(file);
     } catch {
