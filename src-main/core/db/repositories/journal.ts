@@ -76,6 +76,12 @@ function where(f: JournalFilter, page?: Omit<JournalPage, 'limit'>): { sql: stri
 
 /** What a row costs besides its block, for the estimate made before a batch is inserted (measured after). */
 const ROW_BYTES = 128;
+/**
+ * Pages a batch fills besides its estimated bytes (index pages, a block's overflow chain ending part-way through a
+ * page): without this slack the file once grew one page past a 16 MiB cap (a fresh clone's journal-byte-cap test),
+ * and a file never shrinks on delete, only on VACUUM.
+ */
+const BATCH_SLACK_BYTES = 32 * 1024;
 
 /** Bytes in pages that hold data: the file's size, less the free pages a later insert reuses. */
 const usedBytes = (db: Database): { used: number; file: number } => {
@@ -151,7 +157,7 @@ export const journalRepo = (db: Database, capBytes = DEFAULT_JOURNAL_CAP_BYTES) 
   insertBatch(entries: readonly JournalInsert[], block: Uint8Array): void {
     const first = entries[0].summary.id;
     // Room is made before the insert, so the file never grows past the cap (freed pages are reused)...
-    makeRoom(db, capBytes, block.length + entries.reduce((n, e) => n + ROW_BYTES + e.query.length + e.summary.path.length, 0));
+    makeRoom(db, capBytes, BATCH_SLACK_BYTES + block.length + entries.reduce((n, e) => n + ROW_BYTES + e.query.length + e.summary.path.length, 0));
     db.runUnlogged('INSERT INTO journal_batch (id, last_id, detail) VALUES (?,?,?)', [first, entries[entries.length - 1].summary.id, block]);
     for (let at = 0; at < entries.length; ) {
       const rows = INSERT_SIZES.find((n) => n <= entries.length - at)!;
