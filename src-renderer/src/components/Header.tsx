@@ -1,8 +1,12 @@
-// Base URL, server state, request counters, and the simulated time whenever it is not real time.
+// Base URL, server state, request counters, and the rules armed now (faults, holds, autopilot, a moved clock):
+// one line at any width from 1024 px (header.css).
 import { useEffect, useState } from 'react';
 import { useStore } from '../store';
+import { ArmedChips } from './ArmedChips';
 import { CopyButton } from './common';
+import { OfflineBanner } from './OfflineBanner';
 import { useTheme, type ThemeChoice } from './theme';
+import './header.css';
 
 /**
  * What the server had to tell (a database moved aside, a log replay that stopped, a failing save): the
@@ -47,7 +51,6 @@ export function Header() {
   const health = useStore((s) => s.health);
   const connection = useStore((s) => s.connection);
   const counters = useStore((s) => s.counters);
-  const clock = useStore((s) => s.clock);
   const base = health?.api_base_url ?? location.origin;
   const [theme, setTheme] = useTheme();
   return (
@@ -57,7 +60,7 @@ export function Header() {
         {health && <span className="muted version">v{health.version}</span>}
       </h1>
       <div className="base-url">
-        <code data-testid="base-url">{base}</code>
+        <code data-testid="base-url" title={base}>{base}</code>
         <CopyButton text={base} label="Copy URL" />
       </div>
       <div className={`conn ${connection}`} data-testid="connection">
@@ -69,17 +72,14 @@ export function Header() {
         <span className="c4">{counters.clientErr.toLocaleString()} 4xx</span>
         <span className="c5">{counters.serverErr.toLocaleString()} 5xx</span>
       </div>
-      {clock && !clock.is_real_time && (
-        <div className="sim-clock" data-testid="sim-clock" title="The simulator clock differs from real time (Settings → Clock)">
-          Simulated time: {clock.now.replace('T', ' ').slice(0, 19)} UTC {clock.frozen ? '(frozen)' : ''}
-        </div>
-      )}
+      <ArmedChips />
       {health?.notices.length ? <Notices notices={health.notices} /> : null}
       <select className="theme-switch" aria-label="Colour theme" title="Colour theme (System follows your operating system)" value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)}>
         <option value="system">System theme</option>
         <option value="light">Light</option>
         <option value="dark">Dark</option>
       </select>
+      <OfflineBanner />
     </header>
   );
 }

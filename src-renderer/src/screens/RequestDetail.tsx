@@ -1,5 +1,5 @@
-// One journal entry: headers and bodies (coloured JSON, secrets masked), and the request to send again
-// (Copy as cURL, Copy as fetch) as it was sent.
+// One journal entry: headers and bodies (coloured JSON, secrets masked), the simulator's why of a refusal, and
+// the request to send again (Copy as cURL, Copy as fetch, Resend as it was or edited).
 import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { useStore } from '../store';
@@ -9,6 +9,10 @@ import { TabList, tabPanel } from '../components/Tabs';
 import { toCurl, toFetch, type SentEntry } from './replay';
 import { HoldLikeThis, holdNote } from './holds/HoldLikeThis';
 import { journalTimeText } from './time-text';
+import { ResendForm, useResend } from './ResendForm';
+import { draftOf } from './resend';
+import { WhyNote } from './WhyNote';
+import './request-detail.css';
 
 const SID = /^(CH|RM)[0-9a-f]{32}$/;
 const parsed = (text: string | null | undefined): Record<string, unknown> | undefined => {
@@ -55,8 +59,11 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
   const [tab, setTab] = useState<DetailTab>('response');
   const base = useStore((s) => s.health?.api_base_url ?? location.origin);
   const simulatedClock = useStore((s) => !!s.clock && !s.clock.is_real_time);
+  const [editing, setEditing] = useState(false);
+  const { sending, send } = useResend();
   useEffect(() => {
     let live = true;
+    setEditing(false);
     setEntry(null);
     setSent(null);
     setError(null);
@@ -68,6 +75,12 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
   }, [id]);
   const sid = entry ? consultationOf(entry) : null;
   const note = copyNote(sent);
+  // Multipart files are not kept in the journal, and forgotten secrets are placeholders: those are edited first.
+  const resendable = sent && !sent.request_params;
+  const asItWas = async () => {
+    const problem = sent && (await send(draftOf(sent)));
+    if (problem) useStore.getState().notify('error', problem);
+  };
   return (
     <aside className="detail" aria-label="Request detail" data-testid="request-detail" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onClose())}>
       <div className="detail-head">
@@ -85,12 +98,23 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
         <div className="detail-copy">
           <CopyButton text={toCurl(sent, base)} label="Copy as cURL" title={`Copy a curl command that sends this request again.${note}`} />
           <CopyButton text={toFetch(sent, base)} label="Copy as fetch" title={`Copy a fetch() call that sends this request again.${note}`} />
+          {resendable && (
+            <>
+              <button type="button" className="btn small" disabled={sending || sent.credentials === 'masked'} onClick={() => void asItWas()}
+                title={sent.credentials === 'masked' ? 'Its secrets are forgotten: use Edit and resend to write them in.' : 'Send this request again, as it was sent, from this browser'}>
+                {sending ? 'Sending…' : 'Resend'}
+              </button>
+              <button type="button" className="btn small" aria-expanded={editing} onClick={() => setEditing(!editing)}>Edit and resend…</button>
+            </>
+          )}
           {entry && <HoldLikeThis entry={entry} />}
           {sent.credentials === 'masked' && <span className="muted small">Secrets are placeholders: the simulator no longer remembers them (restarted, or many requests since).</span>}
         </div>
       )}
+      {editing && sent && <ResendForm sent={sent} onClose={() => setEditing(false)} />}
       {entry && (
         <>
+          <WhyNote entry={entry} />
           {entry.injected && (
             <p className="detail-link warn-text" data-testid="injected-note">
               {holdNote(entry) ?? (entry.injected === 'fault' ? 'A fault rule answered this request: the API did not see it.' : 'A fault rule delayed this answer.')}
@@ -107,9 +131,9 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
             {tab === 'headers' && (
               <>
                 <KeyValues rows={[['Endpoint', entry.endpoint], ['App', entry.app], ['Time', `${journalTimeText(entry.time)} UTC${simulatedClock ? ' (simulator clock)' : ''}`], ['Duration', `${entry.duration_ms} ms`], ['Query', entry.query]]} />
-                <h3 className="h4">Request headers</h3>
+                <h2 className="h4">Request headers</h2>
                 <KeyValues rows={Object.entries(entry.request_headers)} />
-                <h3 className="h4">Response headers</h3>
+                <h2 className="h4">Response headers</h2>
                 <KeyValues rows={Object.entries(entry.response_headers)} />
               </>
             )}
@@ -119,7 +143,7 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
                 {entry.error && (
                   <>
                     {/* On a 5xx it is the unexpected error; otherwise a note such as "the body was not valid JSON" (issue 29). */}
-                    <h3 className={`h4${entry.status >= 500 ? ' error-text' : ''}`}>{entry.status >= 500 ? 'Server error' : 'Note'} (not sent to the client)</h3>
+                    <h2 className={`h4${entry.status >= 500 ? ' error-text' : ''}`}>{entry.status >= 500 ? 'Server error' : 'Note'} (not sent to the client)</h2>
                     <pre className="json">{entry.error}</pre>
                   </>
                 )}

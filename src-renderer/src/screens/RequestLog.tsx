@@ -49,7 +49,9 @@ export function RequestLog() {
   // The box shows each key at once; the 100,000-row filter follows in a render React may drop when the
   // next key arrives first (fast typing filters once, for the text it settles on).
   const shownFilters = useDeferredValue(filters);
-  const inBodies = useBodyMatches(shownFilters.text, requests[0]?.id);
+  const { found: inBodies, searching: searchingBodies } = useBodyMatches(shownFilters.text, requests[0]?.id);
+  // Typed but not yet filtered (the deferred render), or the bodies not yet searched: results are on their way.
+  const searching = searchingBodies || shownFilters !== filters;
   const rows = useFilteredRequests(requests, shownFilters, inBodies);
   const scroller = useRef<HTMLDivElement>(null);
   const firstCurl = `curl -s ${base}/api/v2/demo/media-url`;
@@ -73,6 +75,7 @@ export function RequestLog() {
           <span className="muted count" data-testid="log-count" aria-live="polite">
             {rows.length.toLocaleString()} {rows.length === requests.length ? (rows.length === 1 ? 'request' : 'requests') : `of ${requests.length.toLocaleString()}`}
             {loadingOlder ? ' · loading older…' : ''}
+            {searching ? <span data-testid="log-searching"> · searching…</span> : ''}
           </span>
         </div>
         <div className="toolbar secondary">
@@ -118,6 +121,8 @@ export function RequestLog() {
                 <p className="muted">Every partner request shows up here live, with headers and bodies (secrets masked).</p>
               </Empty>
             )
+          ) : searching ? (
+            <div className="empty" role="status" data-testid="log-searching-empty"><p className="muted"><span className="spinner" aria-hidden /> Searching {requests.length.toLocaleString()} requests, their bodies included…</p></div>
           ) : (
             <Empty title="No request matches the filters"><p>Clear the filter box, turn the status chips off or pick “Both families”.</p></Empty>
           )

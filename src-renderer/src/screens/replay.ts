@@ -22,7 +22,7 @@ const decoded = (s: string) => {
 };
 
 /** Masked values that memory no longer holds, as placeholders; the rest as they were. */
-function unmaskedText(text: string, e: SentEntry): string {
+export function unmaskedText(text: string, e: SentEntry): string {
   if (e.credentials !== 'masked') return text;
   return text
     .replace(/"([^"\\]+)"(\s*:\s*)"\*\*\*"/g, (_m, key: string, colon: string) => `"${key}"${colon}"${placeholder(key)}"`)
@@ -48,7 +48,7 @@ function basicOf(value: string, e: SentEntry): [string, string] | undefined {
 }
 
 /** The headers to send again; a masked value other than Basic credentials (toCurl and toFetch write those) as its placeholder. */
-function headersOf(e: SentEntry): [string, string][] {
+export function headersOf(e: SentEntry): [string, string][] {
   const out: [string, string][] = [];
   for (const [k, v] of Object.entries(e.request_headers)) {
     if (SKIP.has(k) || (k === 'content-type' && e.request_params)) continue; // multipart: the client writes its own boundary

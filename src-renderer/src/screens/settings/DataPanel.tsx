@@ -1,6 +1,6 @@
 // The data itself: the demo data set, a snapshot to download or restore, a reset (which keeps the clock unless
 // "also back to real time" is ticked: the clock is test configuration, behaviour §11).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { api } from '../../api';
 import { useStore } from '../../store';
 import { useAction } from '../../components/common';
@@ -9,6 +9,7 @@ import { resetQuestion, resetRequest } from './reset-request';
 export function DataPanel() {
   const { busy, run } = useAction();
   const [alsoRealTime, setAlsoRealTime] = useState(false);
+  const file = useRef<HTMLInputElement>(null);
   const health = useStore((s) => s.health);
   const desktop = (window as unknown as { simDesktop?: { openDataFolder: () => Promise<string> } }).simDesktop;
   return (
@@ -22,14 +23,13 @@ export function DataPanel() {
           return r;
         })}>Load demo data</button>
         <a className="btn" href="/__sim/v1/snapshot" download>Download snapshot</a>
-        <label className="btn">
-          Restore snapshot…
-          <input type="file" accept=".sqlite,.db,application/vnd.sqlite3,application/octet-stream" hidden onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f && confirm(`Replace all simulator data with ${f.name}?`)) void run({ ok: `Snapshot ${f.name} restored.`, failed: `Couldn't restore ${f.name}` }, () => api.upload('/snapshot', f));
-          }} />
-        </label>
+        {/* A real button (a label around a hidden input is no tab stop): it opens the file picker. */}
+        <button type="button" className="btn" disabled={busy} onClick={() => file.current?.click()}>Restore snapshot…</button>
+        <input ref={file} type="file" aria-label="Snapshot file to restore" tabIndex={-1} accept=".sqlite,.db,application/vnd.sqlite3,application/octet-stream" hidden onChange={(e) => {
+          const f = e.target.files?.[0];
+          e.target.value = '';
+          if (f && confirm(`Replace all simulator data with ${f.name}?`)) void run({ ok: `Snapshot ${f.name} restored.`, failed: `Couldn't restore ${f.name}` }, () => api.upload('/snapshot', f));
+        }} />
         <button className="btn danger" disabled={busy} onClick={() => confirm(resetQuestion(alsoRealTime)) && void run(
           { ok: alsoRealTime ? 'Simulator reset; the clock is on real time.' : 'Simulator reset.', failed: "Couldn't reset the simulator" },
           () => api.post('/reset', resetRequest(alsoRealTime)))}>Reset everything</button>
