@@ -1,20 +1,24 @@
-// Browse apps, users, pets, consultations, payments and feedback; updates live.
+// Browse apps, users, pets, consultations, payments and feedback; updates live. A chosen record opens as
+// labelled cards linked to the records it belongs with (user ↔ pets ↔ consultations ↔ requests).
 import { useState, type ReactNode } from 'react';
-import { Empty, StatusBadge } from '../components/common';
+import { Empty } from '../components/common';
 import { TabList, tabPanel } from '../components/Tabs';
 import { usePaged } from '../components/usePaged';
 import { useStore } from '../store';
 import { RECOMMENDATION_LABELS } from '../store/shared';
 import { UserDetail } from './UserDetail';
 import { ConsultationDetail } from './ConsultationDetail';
-
-type Row = Record<string, unknown> & { id: number | string };
+import { ConsultationLinks } from './state/ConsultationLinks';
+import { OtherRecord } from './state/OtherRecord';
+import { PetDetail } from './state/PetDetail';
+import type { EntityId, Row } from './state/record-links';
+import './state/record-cards.css';
 
 /** `non_urgent` → `Non-urgent`: recommendations read as the vet console writes them. */
 const recommendation = (v: unknown) => (typeof v === 'string' ? (RECOMMENDATION_LABELS as Record<string, string>)[v] ?? v : '');
 interface EntityView { label: string; path: string; entity: string; columns: [string, string, ((r: Row) => ReactNode)?][] }
 
-const ENTITIES: Record<string, EntityView> = {
+const ENTITIES: Record<EntityId, EntityView> = {
   users: {
     label: 'Users', path: '/users', entity: 'user',
     columns: [['id', 'ID'], ['email', 'E-mail'], ['first_name', 'First name'], ['last_name', 'Last name'], ['family', 'Family'], ['role', 'Role'], ['status', 'Status'],
@@ -47,11 +51,16 @@ const ENTITIES: Record<string, EntityView> = {
 };
 
 export function StateBrowser() {
-  const [entity, setEntity] = useState<keyof typeof ENTITIES>('users');
+  const [entity, setEntity] = useState<EntityId>('users');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Row | null>(null);
   const view = ENTITIES[entity];
+  /** A card's link: that kind of record, that record open (its list from its first page, unfiltered). */
+  const open = (to: EntityId, row: Row) => {
+    if (to !== entity) (setEntity(to), setQ(''), setPage(1));
+    setSelected(row);
+  };
   const { data, error } = usePaged<Row>(view.path, view.entity, { q, page, per_page: 50 });
   const apps = useStore((s) => s.apps);
   const items = entity === 'apps' ? (apps as unknown as Row[]) : (data?.items ?? []);
@@ -67,7 +76,7 @@ export function StateBrowser() {
       <section className="state-main">
         <div className="toolbar">
           <TabList
-            tabs={Object.entries(ENTITIES).map(([id, v]) => ({ id, label: v.label }))} selected={entity} label="Records" idBase="entity" className="segmented" tabClassName="seg"
+            tabs={(Object.entries(ENTITIES) as [EntityId, EntityView][]).map(([id, v]) => ({ id, label: v.label }))} selected={entity} label="Records" idBase="entity" className="segmented" tabClassName="seg"
             onSelect={(k) => (setEntity(k), setPage(1), setSelected(null))}
           />
           {entity !== 'apps' && <input aria-label="Search" placeholder={`Search ${view.label.toLowerCase()}…`} value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />}
@@ -113,28 +122,22 @@ export function StateBrowser() {
       {selected && (
         <aside className="detail" data-testid="state-detail" aria-label={`${view.label.replace(/s$/, '')} detail`} onKeyDown={(e) => e.key === 'Escape' && closeDetail()}>
           <div className="detail-head">
-            <b>{view.label.replace(/s$/, '')} {String(selected.sid ?? selected.id)}</b>
+            <b>{view.label.replace(/s$/, '')} {entity === 'pets' ? String(selected.name ?? selected.id) : entity === 'users' ? String(selected.email ?? selected.id) : String(selected.sid ?? selected.id)}</b>
             <span className="spacer" />
             <button className="btn small" onClick={closeDetail} aria-label="Close detail" title="Close (Escape)">×</button>
           </div>
           <div className="detail-body" tabIndex={0}>
-            {entity === 'users' ? <UserDetail id={Number(selected.id)} /> : entity === 'consultations' ? <ConsultationDetail sid={String(selected.sid)} /> : <RecordView row={selected} />}
+            {entity === 'users' ? <UserDetail id={Number(selected.id)} open={open} />
+              : entity === 'pets' ? <PetDetail pet={selected} open={open} />
+              : entity === 'consultations' ? (
+                <div className="record-cards">
+                  <ConsultationLinks sid={String(selected.sid)} open={open} />
+                  <ConsultationDetail sid={String(selected.sid)} />
+                </div>
+              ) : <OtherRecord entity={entity} row={selected} open={open} />}
           </div>
         </aside>
       )}
     </div>
-  );
-}
-
-function RecordView({ row }: { row: Row }) {
-  return (
-    <dl className="kv">
-      {Object.entries(row).map(([k, v]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>{v === null || v === undefined ? <span className="muted">—</span> : k === 'recommendation' ? recommendation(v) : typeof v === 'object' ? JSON.stringify(v) : typeof v === 'number' && k === 'status' ? <StatusBadge status={v} /> : String(v)}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

@@ -1,62 +1,86 @@
-// A user's record, status history, emergency stats and why the fund can or cannot be activated.
+// A user as labelled cards: who they are, their emergency fund (and why it can or cannot be activated), their
+// status history, their pets and consultations (each opens its own card), and the requests that name them.
 import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { useStore } from '../store';
-import { KeyValues } from '../components/common';
+import { RecordCard, RecordLink } from './state/RecordCard';
+import { showRequestsFor, text, when, type OpenRecord, type Row } from './state/record-links';
 
 interface UserDetailData {
-  user: Record<string, unknown> & { email: string; first_name: string; last_name: string | null };
+  user: Record<string, unknown> & { id: number; email: string; first_name: string; last_name: string | null };
+  app?: { name: string; display_name: string } | null;
   statuses: { id: number; status: string; type: string; date_time: string }[];
   emergency_stats: Record<string, unknown> & { can_activate_Emergency: boolean };
   emergency_blockers: string[];
-  pets: { id: number; name: string; species: string | null; age: string; is_default: boolean }[];
-  consultations: { sid: string; type: string; status: string; created_at: string }[];
+  pets: (Row & { id: number; name: string; species: string | null; age: string; is_default: boolean })[];
+  consultations: (Row & { sid: string; type: string; status: string; created_at: string; pet_id?: number | null })[];
 }
 
-export function UserDetail({ id }: { id: number }) {
+export function UserDetail({ id, open }: { id: number; open: OpenRecord }) {
   const [d, setD] = useState<UserDetailData | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const v = useStore((s) => (s.versions.user ?? 0) + (s.versions.clock ?? 0) + (s.versions.pet ?? 0) + (s.versions.feedback ?? 0));
+  const v = useStore((s) => (s.versions.user ?? 0) + (s.versions.clock ?? 0) + (s.versions.pet ?? 0) + (s.versions.feedback ?? 0) + (s.versions.consultation ?? 0));
   useEffect(() => {
-    api.get<UserDetailData>(`/users/${id}`).then(setD, (e: Error) => setError(e.message));
+    api.get<UserDetailData>(`/users/${id}`).then((x) => (setD(x), setError(null)), (e: Error) => setError(e.message));
   }, [id, v]);
   if (error) return <p className="error-text">{error}</p>;
   if (!d) return <p className="muted">Loading…</p>;
   const u = d.user;
   const es = d.emergency_stats;
+  const petName = (pid: unknown) => d.pets.find((p) => p.id === pid)?.name;
   return (
-    <div data-testid="user-detail">
-      <KeyValues rows={[['Name', `${u.first_name} ${u.last_name ?? ''}`], ['E-mail', u.email], ['Family', String(u.family)], ['Role', String(u.role)], ['Status', String(u.status)], ['Registered', String(u.your_registration_date)], ['Deleted', u.deleted_at as string]]} />
-      <h3 className="h4">Emergency</h3>
-      <KeyValues
+    <div className="record-cards" data-testid="user-detail">
+      <RecordCard kind="User" title={`${u.first_name} ${u.last_name ?? ''}`.trim()}
+        rows={[['E-mail', u.email], ['App', d.app ? `${d.app.display_name} (${d.app.name})` : text(u.app_id)], ['Family', text(u.family)], ['Role', text(u.role)],
+          ['Status', text(u.status)], ['Plan', text(u.type)], ['Phone', text(u.phone_no)], ['Registered', when(u.your_registration_date)], ['Deleted', when(u.deleted_at)]]}
+        links={<RecordLink onClick={() => showRequestsFor(u.email)} title="The request log, filtered by this e-mail">Requests naming {u.email}</RecordLink>}
+      />
+      <RecordCard kind="Emergency" title={es.can_activate_Emergency ? 'can be activated' : 'cannot be activated'}
         rows={[
-          ['Trial', `${String(es.trial_period_start_date)} → ${String(es.trial_period_end_date)}`],
+          ['Trial', `${when(es.trial_period_start_date)} → ${when(es.trial_period_end_date)}`],
           ['Trial days left', <span data-testid="trial-days-left">{String(es.remaining_trial_period_days)}</span>],
-          ['Fund', String(es.emergency_fund)],
-          ['Last activation', es.last_emergency_activation_date as string],
-          ['Next activation', es.next_emergency_activation_date as string],
+          ['Fund', text(es.emergency_fund)],
+          ['Last activation', when(es.last_emergency_activation_date)],
+          ['Next activation', when(es.next_emergency_activation_date)],
           ['Can activate', <b data-testid="can-activate" className={es.can_activate_Emergency ? 'ok-text' : 'error-text'}>{es.can_activate_Emergency ? 'yes' : 'no'}</b>],
         ]}
-      />
-      {d.emergency_blockers.length > 0 && (
-        <ul className="reasons" data-testid="emergency-blockers">
-          {d.emergency_blockers.map((b) => <li key={b}>Cannot activate: {b}</li>)}
+      >
+        {d.emergency_blockers.length > 0 && (
+          <ul className="reasons" data-testid="emergency-blockers">
+            {d.emergency_blockers.map((b) => <li key={b}>Cannot activate: {b}</li>)}
+          </ul>
+        )}
+      </RecordCard>
+      <RecordCard kind="Pets" title={`(${d.pets.length})`} testId="card-user-pets">
+        {d.pets.length ? (
+          <ul className="record-list">
+            {d.pets.map((p) => (
+              <li key={p.id}>
+                <RecordLink onClick={() => open('pets', p)} title="Open this pet's card">{p.name}</RecordLink>
+                <span className="muted">{p.species ?? 'species unknown'}, {p.age}{p.is_default ? ' — default pet' : ''}</span>
+              </li>
+            ))}
+          </ul>
+        ) : <p className="muted">No pets.</p>}
+      </RecordCard>
+      <RecordCard kind="Consultations" title={`(${d.consultations.length})`} testId="card-user-consultations">
+        {d.consultations.length ? (
+          <ul className="record-list">
+            {d.consultations.map((c) => (
+              <li key={c.sid}>
+                <RecordLink onClick={() => open('consultations', c)} title="Open this consultation's card"><code>{c.sid.slice(0, 12)}…</code></RecordLink>
+                <span>{c.type} — <span className={`pill ${c.status}`}>{c.status}</span></span>
+                <span className="muted">{petName(c.pet_id) ? `${petName(c.pet_id)} · ` : ''}{when(c.created_at)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : <p className="muted">None yet.</p>}
+      </RecordCard>
+      <RecordCard kind="Status history" title={`(${d.statuses.length})`} testId="card-user-statuses">
+        <ul className="record-list">
+          {d.statuses.map((s) => <li key={s.id}><span>{s.status}</span><span className="muted">{s.type} · {when(s.date_time)}</span></li>)}
         </ul>
-      )}
-      <h3 className="h4">Status history</h3>
-      <table className="table compact">
-        <tbody>
-          {d.statuses.map((s) => <tr key={s.id}><td>{s.date_time}</td><td>{s.status}</td><td>{s.type}</td></tr>)}
-        </tbody>
-      </table>
-      <h3 className="h4">Pets</h3>
-      {d.pets.length ? (
-        <ul>{d.pets.map((p) => <li key={p.id}>{p.name} ({p.species ?? 'unknown'}, {p.age}){p.is_default ? ' — default' : ''}</li>)}</ul>
-      ) : <p className="muted">No pets.</p>}
-      <h3 className="h4">Consultations</h3>
-      {d.consultations.length ? (
-        <ul>{d.consultations.map((c) => <li key={c.sid}><code>{c.sid.slice(0, 10)}…</code> {c.type} — {c.status} ({c.created_at})</li>)}</ul>
-      ) : <p className="muted">None yet.</p>}
+      </RecordCard>
     </div>
   );
 }

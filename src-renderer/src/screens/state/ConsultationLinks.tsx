@@ -1,0 +1,38 @@
+// A consultation's card in the state browser: its user and pet (each opens its card), the vet console, and the
+// partner requests that named it; the consultation itself (its conversation, timeline) follows below it.
+import { useEffect, useState } from 'react';
+import { api } from '../../api';
+import { useStore } from '../../store';
+import { RecordCard, RecordLink } from './RecordCard';
+import { showRequestsFor, text, when, type OpenRecord, type Row } from './record-links';
+
+interface Consultation extends Row {
+  sid: string; type: string; status: string; created_at: string; user_id: number; pet_id: number | null;
+  user?: (Row & { email: string; first_name: string; last_name: string | null }) | null;
+  pet?: (Row & { name: string; species: string | null }) | null;
+  vet?: { first_name: string; last_name: string } | null;
+}
+
+export function ConsultationLinks({ sid, open }: { sid: string; open: OpenRecord }) {
+  const [c, setC] = useState<Consultation | null>(null);
+  const v = useStore((s) => s.versions.consultation ?? 0);
+  useEffect(() => {
+    api.get<Consultation>(`/consultations/${encodeURIComponent(sid)}`).then(setC, () => setC(null));
+  }, [sid, v]);
+  if (!c) return null;
+  const owner = c.user ? `${c.user.first_name} ${c.user.last_name ?? ''}`.trim() : '';
+  return (
+    <RecordCard kind="Consultation" title={<code>{c.sid}</code>} testId="card-consultation"
+      rows={[
+        ['Type', c.type], ['Status', <span className={`pill ${c.status}`}>{c.status}</span>], ['Started', when(c.created_at)],
+        ['User', c.user ? <RecordLink onClick={() => open('users', c.user!)} title="Open the user's card">{owner} ({c.user.email})</RecordLink> : text(c.user_id)],
+        ['Pet', c.pet ? <RecordLink onClick={() => open('pets', { ...c.pet!, user_id: c.user_id })} title="Open the pet's card">{c.pet.name}</RecordLink> : ''],
+        ['Vet', c.vet ? `Dr. ${c.vet.first_name} ${c.vet.last_name}` : ''],
+      ]}
+      links={<>
+        <a href={`#vet/${c.sid}`} title="Open it in the vet console">Open in the vet console</a>
+        <RecordLink onClick={() => showRequestsFor(c.sid)} title="The request log, filtered by this sid">Requests naming this consultation</RecordLink>
+      </>}
+    />
+  );
+}
