@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Header } from './components/Header';
 import { TabList, tabPanel } from './components/Tabs';
 import { Toasts } from './components/Toasts';
+import { ShortcutsOverlay } from './components/ShortcutsOverlay';
 import { RequestLog } from './screens/RequestLog';
 import { StateBrowser } from './screens/StateBrowser';
 import { VetConsole } from './screens/VetConsole';
@@ -43,6 +44,7 @@ export function App() {
         </div>
       </main>
       <Toasts />
+      <ShortcutsOverlay />
     </div>
   );
 }

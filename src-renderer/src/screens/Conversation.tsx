@@ -68,6 +68,10 @@ function useThread(sid: string) {
   return { messages, error, merge };
 }
 
+/** The server's limit (behaviour §16): 1,600 characters after trimming, counted as code points, not UTF-16 units. */
+export const MESSAGE_MAX = 1600;
+export const characters = (text: string) => [...text.trim()].length;
+
 export function Conversation({ c }: { c: ConsultationView }) {
   const { messages, error, merge } = useThread(c.sid);
   const [text, setText] = useState('');
@@ -76,6 +80,8 @@ export function Conversation({ c }: { c: ConsultationView }) {
   const box = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const closed = closedReason(c);
+  const count = characters(text);
+  const over = count - MESSAGE_MAX;
 
   // Follow the newest message, unless the vet scrolled up to read an older one.
   const atBottom = useRef(true);
@@ -87,6 +93,8 @@ export function Conversation({ c }: { c: ConsultationView }) {
   const send = async () => {
     const body = text.trim();
     if (!body || sending || closed) return;
+    // Refused here, with the count, rather than cut: the server would refuse it too (422).
+    if (over > 0) return void box.current?.focus();
     setSending(true);
     try {
       const m = await api.post<Message>(`/consultations/${c.sid}/messages`, { author: 'vet', body });
@@ -104,7 +112,7 @@ export function Conversation({ c }: { c: ConsultationView }) {
   };
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter sends, Shift+Enter is a new line (as on the owner's page); never mid-composition of an input method.
-    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    if (e.key !== 'Enter' || e.shiftKey || e.altKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
     void send();
   };
@@ -113,23 +121,16 @@ export function Conversation({ c }: { c: ConsultationView }) {
     setSendError(null);
     box.current?.focus();
   };
+  const note = over > 0
+    ? `Too long: ${count.toLocaleString('en-US')} characters, and a message holds at most ${MESSAGE_MAX.toLocaleString('en-US')}. Shorten it by ${over.toLocaleString('en-US')}.`
+    : sendError ?? 'Enter sends, Shift+Enter starts a new line. Messages go to the owner’s page within a second.';
+  const alert = over > 0 || !!sendError;
 
   return (
-    <section className="conversation" aria-labelledby="conversation-title" data-testid="conversation">
-      <div className="conversation-head">
-        <h3 className="h4" id="conversation-title">Conversation <span className="muted">({messages.length})</span></h3>
-        <span className="spacer" />
-        {c.owner_page_url ? (
-          <a className="btn small" href={c.owner_page_url} target="_blank" rel="noopener" data-testid="owner-page-link">
-            Open the owner's page
-          </a>
-        ) : (
-          <span className="muted small">{c.owner_page_url === null ? 'No owner’s page for this consultation.' : ''}</span>
-        )}
-      </div>
+    <section className="conversation" aria-label="Conversation" data-testid="conversation">
       {error && <p className="error-text small">The thread could not be loaded: {error}</p>}
       <ol
-        className="thread" ref={list} aria-live="polite" aria-label="Thread" tabIndex={0} data-testid="thread"
+        className="thread" ref={list} aria-live="polite" aria-label={`Thread, ${messages.length} message${messages.length === 1 ? '' : 's'}`} tabIndex={0} data-testid="thread"
         onScroll={(e) => {
           const el = e.currentTarget;
           atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
@@ -145,28 +146,35 @@ export function Conversation({ c }: { c: ConsultationView }) {
           </li>
         ))}
       </ol>
-      <form className="composer" aria-label="Write as the vet" onSubmit={(e) => (e.preventDefault(), void send())}>
-        <div className="quick-replies" role="group" aria-label="Quick replies">
-          {quickReplies(c).map((r) => (
-            <button key={r} type="button" className="btn small quick" disabled={!!closed} onClick={() => fill(r)} title="Put this text in the message box">
-              {r}
-            </button>
-          ))}
-        </div>
-        <div className="composer-row">
-          <label className="sr-only" htmlFor={`message-${c.sid}`}>Message</label>
-          <textarea
-            id={`message-${c.sid}`} ref={box} rows={2} maxLength={1600} value={text} disabled={!!closed}
-            placeholder={closed ? '' : `Write to ${c.user?.first_name ?? 'the owner'} as ${c.vet?.first_name ?? 'the vet'}…`}
-            aria-describedby={`composer-note-${c.sid}`}
-            onChange={(e) => (setText(e.target.value), setSendError(null))} onKeyDown={onKey}
-          />
-          <button type="submit" className="btn primary" disabled={!!closed || sending || !text.trim()}>{sending ? 'Sending…' : 'Send'}</button>
-        </div>
-        <p id={`composer-note-${c.sid}`} className={sendError && !closed ? 'error-text small' : 'muted small'} role={sendError && !closed ? 'alert' : undefined} data-testid="composer-note">
-          {closed ?? sendError ?? 'Enter sends, Shift+Enter starts a new line. Messages go to the owner’s page within a second.'}
-        </p>
-      </form>
+      {closed ? (
+        <p className="muted small composer-closed" data-testid="composer-note">{closed}</p>
+      ) : (
+        <form className="composer" aria-label="Write as the vet" onSubmit={(e) => (e.preventDefault(), void send())} data-testid="composer">
+          <div className="quick-replies" role="group" aria-label="Quick replies">
+            {quickReplies(c).map((r) => (
+              <button key={r} type="button" className="btn small quick" onClick={() => fill(r)} title="Put this text in the message box">
+                {r}
+              </button>
+            ))}
+          </div>
+          <div className="composer-row">
+            <label className="sr-only" htmlFor={`message-${c.sid}`}>Message</label>
+            <textarea
+              id={`message-${c.sid}`} ref={box} rows={2} value={text} data-focus="composer"
+              placeholder={`Write to ${c.user?.first_name ?? 'the owner'} as ${c.vet?.first_name ?? 'the vet'}…`}
+              aria-describedby={`composer-note-${c.sid} composer-count-${c.sid}`} aria-invalid={over > 0 || undefined}
+              onChange={(e) => (setText(e.target.value), setSendError(null))} onKeyDown={onKey}
+            />
+            <button type="submit" className="btn primary" disabled={sending || !text.trim() || over > 0}>{sending ? 'Sending…' : 'Send'}</button>
+          </div>
+          <div className="composer-foot">
+            <p id={`composer-note-${c.sid}`} className={alert ? 'error-text small' : 'muted small'} role={alert ? 'alert' : undefined} data-testid="composer-note">{note}</p>
+            <span id={`composer-count-${c.sid}`} className={over > 0 ? 'composer-count error-text small' : 'composer-count muted small'} data-testid="composer-count">
+              {count.toLocaleString('en-US')} / {MESSAGE_MAX.toLocaleString('en-US')}
+            </span>
+          </div>
+        </form>
+      )}
     </section>
   );
 }

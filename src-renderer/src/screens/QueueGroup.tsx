@@ -50,7 +50,8 @@ export function QueueGroup({ title, statuses, total, selected, onSelect }: {
 function QueueItem({ c, active, onClick }: { c: ConsultationView; active: boolean; onClick: () => void }) {
   const since = Math.max(0, Math.round((Date.now() - instantOf(c.created_at)) / 1000));
   return (
-    <button className={`queue-item${active ? ' active' : ''}`} onClick={onClick} data-testid="queue-item" data-sid={c.sid}>
+    // tabIndex -1 here: the queue keeps one item at 0 (useQueueKeys), and React leaves that attribute alone after.
+    <button className={`queue-item${active ? ' active' : ''}`} onClick={onClick} data-testid="queue-item" data-sid={c.sid} tabIndex={-1} aria-current={active || undefined}>
       <span className="qi-top">
         <b><span className="type-tag">{c.type === 'chat' ? 'CHAT' : 'VIDEO'}</span> {c.user?.first_name ?? '?'} {c.user?.last_name ?? ''}</b>
         <span className={`pill ${c.status}`}>{c.status}</span>

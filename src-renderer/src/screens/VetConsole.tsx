@@ -1,10 +1,14 @@
 // The vet's desk: the live queue, the selected consultation, and the roster.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../api';
 import { useStore } from '../store';
 import { Empty, useAction } from '../components/common';
 import { ConsultationDetail } from './ConsultationDetail';
 import { QueueGroup } from './QueueGroup';
+import { ConsultationRail } from './ConsultationRail';
+import { PartnerStart } from './PartnerStart';
+import { useQueueKeys } from './useQueueKeys';
+import { focusIn, focusSoon } from './vet-focus';
 
 type Counts = { by_status: Record<string, number>; open: number };
 const GROUPS: [string, string[]][] = [
@@ -39,26 +43,40 @@ export function VetConsole() {
     const t = setInterval(() => tick((n) => n + 1), 1000); // waiting times count up
     return () => clearInterval(t);
   }, []);
+  const queue = useRef<HTMLElement>(null);
+  const keys = useQueueKeys(queue, selected);
+  /** Opening from the queue hands the keyboard to the consultation's next step (its primary action). */
+  const open = (sid: string) => {
+    focusSoon(sid, 'primary');
+    if (sid === selected) {
+      const view = document.querySelector<HTMLElement>('[data-testid=consultation-detail]');
+      if (view) focusIn(view, 'primary');
+    } else setSelected(sid);
+  };
   return (
     <div className="vet-layout">
-      <section className="queue" aria-label="Queue">
+      <section className="queue" aria-label="Queue" ref={queue} onKeyDown={keys.onKeyDown} onFocus={keys.onFocus}>
+        <PartnerStart onStarted={open} />
         {GROUPS.map(([title, statuses]) => (
           <QueueGroup
-            key={title} title={title} statuses={statuses.join(',')} selected={selected} onSelect={setSelected}
+            key={title} title={title} statuses={statuses.join(',')} selected={selected} onSelect={open}
             total={counts ? statuses.reduce((n, st) => n + (counts.by_status[st] ?? 0), 0) : undefined}
           />
         ))}
       </section>
-      <section className="vet-main">
-        {selected ? (
-          <ConsultationDetail sid={selected} />
-        ) : (
-          <Empty title={counts?.open ? 'Pick a consultation from the queue' : 'The queue is empty'}>
-            <p>Chats and calls started through <b>A8 talk-to-vet</b> or <b>B10</b> appear here live. Pick one to accept it, end it, record a call outcome or write feedback.</p>
-          </Empty>
-        )}
-      </section>
-      <Roster />
+      {selected ? (
+        // Keyed by sid: another consultation opens at its top, with nothing kept from the previous one.
+        <ConsultationDetail key={selected} sid={selected} roster={<Roster />} />
+      ) : (
+        <div className="consultation">
+          <section className="vet-main" aria-label="Consultation">
+            <Empty title={counts?.open ? 'Pick a consultation from the queue' : 'The queue is empty'}>
+              <p>Chats and calls started through <b>A8 talk-to-vet</b> or <b>B10</b> appear here live, or start one as the partner (top of the queue). Pick one to accept it, end it, record a call outcome or write feedback.</p>
+            </Empty>
+          </section>
+          <ConsultationRail roster={<Roster />} />
+        </div>
+      )}
     </div>
   );
 }
@@ -74,8 +92,8 @@ function Roster() {
   const { run } = useAction();
   const free = vets.filter((v) => vetState(v)[0] === 'free').length;
   return (
-    <aside className="roster" aria-labelledby="roster-title">
-      <h2 className="h4" id="roster-title">Vets <span className="muted" data-testid="vets-free">{free} of {vets.length} free</span></h2>
+    <div className="roster">
+      <h3 className="h4" id="roster-title">Vets <span className="muted" data-testid="vets-free">{free} of {vets.length} free</span></h3>
       {vets.length > 0 && free === 0 && (
         <p className="roster-warning" role="status" data-testid="no-vet-free">
           No vet is free: the next talk-to-vet will answer 503. Put a vet online, or end a consultation.
@@ -104,6 +122,6 @@ function Roster() {
         <span className="pill vet-free">Free</span> takes the next consultation, <span className="pill vet-busy">Busy</span> is in one,{' '}
         <span className="pill vet-offline">Offline</span> takes none. talk-to-vet picks the preferred vet (doctor_email) when free, else a random free vet; with nobody free it answers 503.
       </p>
-    </aside>
+    </div>
   );
 }
