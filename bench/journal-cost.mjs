@@ -14,7 +14,7 @@
 // rss+MiB is the growth over the loop (the journal's share of memory: entries, blocks, the sql.js file).
 // The journal's sources are bundled with rolldown, the bundler vite 8 and electron-vite are built on.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -31,7 +31,7 @@ async function bundle(srcRoot, name) {
     [
       `export { Database } from '${core}/db/database.ts';`,
       `export { JOURNAL_MIGRATIONS } from '${core}/db/migrations.ts';`,
-      `export { journalService } from '${core}/domain/journal.ts';`,
+      existsSync(join(core, 'journal', 'service.ts')) ? `export { journalService } from '${core}/journal/service.ts';` : `export { journalService } from '${core}/domain/journal.ts';`,
       `export { recordExchange } from '${core}/journal/recorder.ts';`,
       `export { journalTime } from '${core}/journal/time.ts';`,
       `export { SimulatorEventBus } from '${core}/events.ts';`,

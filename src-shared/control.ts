@@ -44,6 +44,8 @@ export interface JournalEntry extends JournalSummary {
   truncated: boolean;
   /** A held request: how long, what was decided and by whom (behaviour §18). */
   hold?: HoldOutcome | null;
+  /** A refused call: why, for the tester only (never sent to the client); secrets masked. Null for an answer that was no refusal. */
+  why?: { summary: string; details: { label: string; text: string }[] } | null;
 }
 
 export interface StateEvent {

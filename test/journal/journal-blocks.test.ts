@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Database } from '../../src-main/core/db/database';
 import { JOURNAL_MIGRATIONS } from '../../src-main/core/db/migrations';
-import { journalService, type JournalRecord } from '../../src-main/core/domain/journal';
+import { journalService, type JournalRecord } from '../../src-main/core/journal';
 import type { DomainContext } from '../../src-main/core/domain/context';
 import { SimulatorEventBus } from '../../src-main/core/events';
 import { createSimulator, type Simulator } from '../../src-main/core/simulator';

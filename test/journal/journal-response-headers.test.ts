@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_BODY } from '../../src-main/core/http/body';
 import { recordExchange, type Journal } from '../../src-main/core/journal/recorder';
 import { ResponseHead } from '../../src-main/core/http/response-head';
-import type { JournalRecord } from '../../src-main/core/domain/journal';
+import type { JournalRecord } from '../../src-main/core/journal';
 
 function recorded(setUp: (res: ResponseHead) => void): JournalRecord {
   const req = new http.IncomingMessage(null as never);

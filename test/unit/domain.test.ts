@@ -7,7 +7,7 @@ import { activationBlockers, emergencyStats } from '../../src-main/core/domain/e
 import { normalizeAge, normalizeWeight } from '../../src-main/core/domain/pets';
 import { normalizeRecommendation } from '../../src-main/core/domain/feedback';
 import { formatIsoMicros, SimClock } from '../../src-main/core/clock';
-import { maskAuthorization, maskBody } from '../../src-main/core/domain/journal';
+import { maskAuthorization, maskBody } from '../../src-main/core/journal';
 import { parseServeArgs } from '../../src-main/cli/args';
 import type { UserRow } from '../../src-main/core/db/repositories/types';
 

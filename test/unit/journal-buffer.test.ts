@@ -3,7 +3,7 @@
 // response, masked as it will be stored, and reads the same once it is written out.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_AUTH, makeSim, type Harness } from '../helpers';
-import type { JournalRecord } from '../../src-main/core/domain/journal';
+import type { JournalRecord } from '../../src-main/core/journal';
 
 let h: Harness;
 beforeEach(async () => {

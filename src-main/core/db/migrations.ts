@@ -114,4 +114,9 @@ export const JOURNAL_MIGRATIONS: string[] = [
   CREATE INDEX journal_consultation ON journal(consultation) WHERE consultation IS NOT NULL;
   INSERT INTO meta(key, value) SELECT 'consultation_from', max(id) + 1 FROM journal HAVING max(id) IS NOT NULL;
   `,
+  // Why a refused partner call was refused (issue 37): JSON `{ summary, details }` for the tester, never sent to the
+  // client; NULL for an answer that was no refusal, and for rows from before.
+  /* 5 */ `
+  ALTER TABLE journal ADD COLUMN why TEXT;
+  `,
 ];

@@ -22,7 +22,7 @@ import { holdArmingService } from './holds/arming';
 import { HoldDesk } from './holds/desk';
 import { feedbackService } from './feedback';
 import { identityService } from './identity';
-import { journalService } from './journal';
+import { journalService } from '../journal';
 import { messageService } from './messages';
 import { packageService } from './packages';
 import { paymentService } from './payments';

@@ -11,7 +11,7 @@ import type { clockService } from './clock';
 import type { defaultsService } from './defaults';
 import type { faultService } from './faults';
 import type { HoldArmingService } from './holds/arming';
-import type { journalService } from './journal';
+import type { journalService } from '../journal';
 import { IMAGE_TYPES } from './pets';
 
 /** What a reset does with the clock: keeps it (the default), or puts it back on real time. */

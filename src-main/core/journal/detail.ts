@@ -5,13 +5,24 @@
 import { inflateRawSync } from 'node:zlib';
 import type { JournalEntry, JournalSummary } from '../../../src-shared/control';
 
-export type Detail = Omit<JournalEntry, keyof JournalSummary | 'query'>;
+export type Detail = Omit<JournalEntry, keyof JournalSummary | 'query' | 'why'>;
+type Why = NonNullable<JournalEntry['why']>;
+
+/** The `why` column's JSON (journal migration 5) as the entry's field; null for no refusal, or one not readable. */
+export function whyOf(text: string | null | undefined): Why | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as Why;
+  } catch {
+    return null;
+  }
+}
 
 /** A row written before migration 2: its own deflated JSON detail. */
 export const decodeDetail = (bytes: Uint8Array): Partial<Detail> => JSON.parse(inflateRawSync(bytes).toString('utf8')) as Partial<Detail>;
 
 /** Summary and detail as one entry; entries written before a field existed get its neutral value. */
-export function entryOf(summary: JournalSummary & { query: string | null }, d: Partial<Detail>): JournalEntry {
+export function entryOf(summary: JournalSummary & { query: string | null }, d: Partial<Detail>, why: string | null = null): JournalEntry {
   return {
     ...summary,
     query: summary.query ?? '',
@@ -24,6 +35,7 @@ export function entryOf(summary: JournalSummary & { query: string | null }, d: P
     response_bytes: d.response_bytes ?? (d.response_body ? Buffer.byteLength(d.response_body) : 0),
     error: d.error ?? null,
     truncated: d.truncated ?? false,
+    why: whyOf(why),
     // Only on held requests (behaviour §18).
     ...(d.hold ? { hold: d.hold } : {}),
   };

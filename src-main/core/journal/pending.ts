@@ -10,6 +10,8 @@ export interface PendingEntry {
   detail: Detail;
   /** The consultation the request touched (its sid), or null. */
   consultation: string | null;
+  /** Why a refused call was refused, as the JSON its column stores (journal migration 5), or null. */
+  why: string | null;
   /** Estimated bytes held (UTF-16 text plus a flat allowance for headers and object overhead). */
   size: number;
 }
@@ -25,9 +27,9 @@ export class PendingEntries {
   constructor(readonly maxEntries = 500, readonly maxBytes = 8 * 1024 * 1024) {}
 
   /** Adds an entry; true when the buffer reached a bound and must be written out now. */
-  push(summary: JournalSummary, query: string, detail: Detail, consultation: string | null = null): boolean {
-    const size = sizeOf(query, detail);
-    this.items.push({ summary, query, detail, consultation, size });
+  push(summary: JournalSummary, query: string, detail: Detail, consultation: string | null = null, why: string | null = null): boolean {
+    const size = sizeOf(query, detail) + (why ? 2 * why.length : 0);
+    this.items.push({ summary, query, detail, consultation, why, size });
     this.held += size;
     return this.items.length >= this.maxEntries || this.held >= this.maxBytes;
   }

@@ -1,12 +1,12 @@
-// One masked journal entry per partner request, written by the PartnerCall once its answer is written:
-// everything comes from the call itself (the request as read, the head as set, the body as sent). A body
+// One masked journal entry per partner request, recorded by the pipeline's journal step once the answer is
+// written (index.ts `record`): everything comes from the call itself (the request as read, the head as set, the body as sent). A body
 // the pipeline refused before reading (auth, rate limit, a fault rule) is read here (unread-body.ts).
 import type { IncomingMessage } from 'node:http';
-import type { AppRecord, JournalSummary } from '../../../src-shared/control';
+import type { AppRecord, JournalEntry, JournalSummary } from '../../../src-shared/control';
 import type { Endpoint, Family } from '../../../src-shared/endpoints';
 import type { HoldOutcome } from '../../../src-shared/schemas/holds';
-import { cut } from '../domain/journal';
-import type { journalService } from '../domain/journal';
+import { cut } from './cut';
+import type { journalService } from './service';
 import { captureRequest, type CapturedRequest } from './capture';
 import { unreadBody } from './unread-body';
 import type { RequestBody } from '../http/body';
@@ -44,6 +44,8 @@ export interface JournalExchange {
   consultationOfBody?(body: RequestBody): string | undefined;
   /** The request as masked before its answer (a held one, for the list of held requests): masked once, not again. */
   readonly captured?: EarlyCapture;
+  /** A refused call: why, for the tester only (partner/why/); stored beside the entry, never sent. */
+  readonly why?: JournalEntry['why'];
 }
 
 /** A request masked early, with the body it was masked with: the entry reuses it when it records that body. */
@@ -104,5 +106,6 @@ function write(x: JournalExchange, body: RequestBody, duration: number): void {
     truncated: reqBody.truncated || resBody.truncated,
     injected: x.injected ?? null,
     hold: x.hold ?? null,
+    why: x.why ?? null,
   }, request?.originals, x.consultation ?? x.consultationOfBody?.(body) ?? null);
 }

@@ -1,31 +1,25 @@
-// The request journal (behaviour §14): every partner request, masked, capped, persisted.
+// The request journal's store (behaviour §14): every partner request, masked, capped, persisted. Entries
+// wait in memory (pending.ts), then a batch is deflated (batch.ts) and written by the repository
+// (db/repositories/journal.ts, the journal's rows only); readers see held and written entries alike.
 import type { JournalEntry, JournalSummary } from '../../../src-shared/control';
 import { journalRepo, type JournalFilter, type JournalPage, type JournalRow } from '../db/repositories/journal';
-import { DecodedBatch, encodeBatch } from '../journal/batch';
-import { forgetRememberedValues } from '../journal/capture';
-import { decodeDetail, entryOf, type Detail } from '../journal/detail';
-import { columnMatcher } from '../journal/filter';
-import { OriginalsStore, type Originals } from '../journal/originals';
-import { PendingEntries, type PendingEntry } from '../journal/pending';
-import { searcher } from '../journal/search';
+import { DecodedBatch, encodeBatch } from './batch';
+import { forgetRememberedValues } from './capture';
+import { decodeDetail, entryOf, type Detail } from './detail';
+import { columnMatcher } from './filter';
+import { OriginalsStore, type Originals } from './originals';
+import { PendingEntries, type PendingEntry } from './pending';
+import { searcher } from './search';
 import type { Database } from '../db/database';
 import type { SimulatorEventBus } from '../events';
 
-export { maskAuthorization, maskBody } from '../journal/masking';
 export type { JournalFilter, JournalPage } from '../db/repositories/journal';
-
-export const BODY_LIMIT = 64 * 1024;
-
-export function cut(text: string | null): { text: string | null; truncated: boolean } {
-  if (text === null || text.length <= BODY_LIMIT) return { text, truncated: false };
-  return { text: `${text.slice(0, BODY_LIMIT)}\n… [cut: ${text.length - BODY_LIMIT} more characters]`, truncated: true };
-}
 
 /** What a caller records; the byte counts and form fields default for callers that do not know them. */
 export type JournalRecord = Omit<JournalEntry, 'id' | 'request_params' | 'request_bytes' | 'response_bytes'> &
   Partial<Pick<JournalEntry, 'request_params' | 'request_bytes' | 'response_bytes'>>;
 
-const heldEntry = (e: PendingEntry): JournalEntry => entryOf({ ...e.summary, query: e.query }, e.detail);
+const heldEntry = (e: PendingEntry): JournalEntry => entryOf({ ...e.summary, query: e.query }, e.detail, e.why);
 
 /** How long a recorded entry waits in memory before its batch is compressed and written out. */
 const FLUSH_DELAY_MS = 50;
@@ -62,8 +56,8 @@ export function journalService(ctx: { events: SimulatorEventBus }, db: Database,
     }
     return b;
   };
-  const storedEntry = ({ detail, batch, ...summary }: JournalRow): JournalEntry =>
-    entryOf(summary, batch === null ? decodeDetail(detail) : (blockOf(batch)?.detail(summary.id - batch) ?? {}));
+  const storedEntry = ({ detail, batch, why, ...summary }: JournalRow): JournalEntry =>
+    entryOf(summary, batch === null ? decodeDetail(detail) : (blockOf(batch)?.detail(summary.id - batch) ?? {}), why);
   const originals = new OriginalsStore(16 * 1024 * 1024, cap);
   let nextId = stored.maxId() + 1;
   // Entries are written in batches: a commit per request cost more than the request itself (measured:
@@ -128,7 +122,8 @@ export function journalService(ctx: { events: SimulatorEventBus }, db: Database,
         // Undefined (not stored) for the requests no hold touched: most of them.
         hold: e.hold ?? undefined,
       };
-      const full = pending.push(summary, e.query, detail, consultation);
+      // A refusal's why (journal migration 5) as its column's JSON: refusals are few, and this is their only cost.
+      const full = pending.push(summary, e.query, detail, consultation, e.why ? JSON.stringify(e.why) : null);
       originals.set(id, unmasked ?? null);
       if (full) flush();
       else timer ??= setTimeout(flush, FLUSH_DELAY_MS);
@@ -148,7 +143,7 @@ export function journalService(ctx: { events: SimulatorEventBus }, db: Database,
         if (rest > 0) items.push(...stored.list(f, visible({ ...page, limit: rest })));
         return { items, total: held.length + stored.count(f, visible({})) };
       }
-      if (rest > 0) items.push(...found.filter(inPage(page)).slice(0, rest).map(({ query: _q, detail: _d, batch: _b, ...summary }) => summary));
+      if (rest > 0) items.push(...found.filter(inPage(page)).slice(0, rest).map(({ query: _q, detail: _d, batch: _b, why: _w, ...summary }) => summary));
       return { items, total: held.length + found.length };
     },
     /**

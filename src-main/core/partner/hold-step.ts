@@ -4,10 +4,10 @@
 // its request not processed.
 import { STATUS_CODES } from '../http/node-http';
 import { MAX_HELD, type Decision, type HoldDesk } from '../domain/holds/desk';
-import { cut } from '../domain/journal';
 import type { HoldArmingService } from '../domain/holds/arming';
-import { captureRequest } from '../journal/capture';
+import { captureRequest, cut } from '../journal';
 import type { PartnerCall } from './partner-call';
+import { holdWhy } from './why/injected';
 
 /** What a decision that made the answer up says when it names no message: the status's usual sentence. */
 const DEFAULT_MESSAGE: Record<number, string> = {
@@ -37,7 +37,7 @@ export async function holdIfArmed(
     // The client left before the hold (during a fault rule's delay, say): not held, not processed, as if it left while held.
     call.injected = 'decided';
     call.error = 'The client closed its connection before this request could be held; it was not processed.';
-    call.recordWithoutAnswer(CLIENT_LEFT);
+    call.endWithoutAnswer(CLIENT_LEFT);
     return { answered: true };
   }
   if (desk.full) {
@@ -68,6 +68,12 @@ export async function holdIfArmed(
 }
 
 function answerAsDecided(call: PartnerCall, d: Decision): { answered: true } | { answered: false; chosenVet?: string } {
+  const { parking } = call.holding!;
+  // A decision that refused or closed the call: the why names the hold (issue 37).
+  if (d.kind !== 'release' && (d.kind !== 'respond' || d.status >= 400)) {
+    const status = d.kind === 'close' ? CLOSED_WITHOUT_ANSWER : d.kind === 'client_gone' ? CLIENT_LEFT : d.status;
+    call.why = holdWhy(parking.hold.id, parking.id, d.by, status);
+  }
   switch (d.kind) {
     case 'release':
       call.injected = 'held';
@@ -85,11 +91,11 @@ function answerAsDecided(call: PartnerCall, d: Decision): { answered: true } | {
     case 'close':
       call.injected = 'decided';
       call.res.destroy();
-      call.recordWithoutAnswer(CLOSED_WITHOUT_ANSWER);
+      call.endWithoutAnswer(CLOSED_WITHOUT_ANSWER);
       return { answered: true };
     case 'client_gone':
       call.injected = 'decided';
-      call.recordWithoutAnswer(CLIENT_LEFT);
+      call.endWithoutAnswer(CLIENT_LEFT);
       return { answered: true };
   }
 }

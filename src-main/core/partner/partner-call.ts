@@ -1,22 +1,22 @@
 // One partner request, typed, from the socket to the journal: what the steps learn about it (route, app,
-// the body as read, the input), the head its answer carries, and the one place that answer is written,
-// which then hands the call to the journal. Passed explicitly to every step: nothing rides on the request
-// or response objects. A class (and its head), so a request costs two objects and no closures.
+// the body as read, the input, why it was refused), the head its answer carries, and the one place that
+// answer is written. The pipeline's last step hands the call to the journal (journal.record(call)).
+// Passed explicitly to every step: nothing rides on the request or response objects. A class (and its head), so a request costs two objects and no closures.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as legacyParse } from 'node:url';
 import type { AppRecord } from '../../../src-shared/control';
 import type { Family } from '../../../src-shared/endpoints';
 import type { HoldOutcome } from '../../../src-shared/schemas/holds';
 import type { Decision, Parking } from '../domain/holds/desk';
-import { journalTime } from '../journal/time';
 import { inputOf, NO_BODY, type InputReading, type RequestBody } from '../http/body';
 import type { PartnerEndpoint } from './endpoint';
 import { envelopeText } from '../http/envelope';
-import { recordExchange, type EarlyCapture, type Journal, type JournalExchange } from '../journal/recorder';
+import { journalTime, type EarlyCapture, type Journal, type JournalExchange } from '../journal';
 import type { Bag } from '../http/laravel-input';
 import type { UploadedImage } from '../http/multipart';
 import { ensureRateHeaders, type SimClockStore } from '../http/rate-limit';
 import { ResponseHead } from '../http/response-head';
+import type { Why } from './why/why';
 
 /**
  * The path as express's req.path read it (parseurl): the part before `?` of an origin-form URL, and
@@ -67,6 +67,8 @@ export class PartnerCall implements InputReading, JournalExchange {
   hold?: HoldOutcome;
   /** The request as masked when a hold held it (hold-step.ts): its journal entry reuses it rather than mask it again. */
   captured?: EarlyCapture;
+  /** A refused call: why, for the tester (partner/why/), recorded with its journal entry and never sent. */
+  why?: Why | null;
   /** The consultation this call touched (endpoint.ts `consultation`), for its timeline. */
   consultation?: string;
   readonly head = new ResponseHead();
@@ -126,8 +128,8 @@ export class PartnerCall implements InputReading, JournalExchange {
 
   /**
    * The one place a partner answer is written. With a body: the headers every partner response carries,
-   * and a content-length (no body on HEAD, as express's res.send did). Then the journal entry, from this
-   * call alone: its bytes are on their way, and the entry is there before the client can ask for it.
+   * and a content-length (no body on HEAD, as express's res.send did). The pipeline journals the call next,
+   * in the same turn of the event loop: the entry is there before the client can ask for it.
    */
   send(status: number, text?: string): void {
     if (text !== undefined) {
@@ -143,24 +145,14 @@ export class PartnerCall implements InputReading, JournalExchange {
     // A string, not a Buffer: Node then sends the head and the body in one write instead of a writev of two.
     if (text === undefined || this.req.method === 'HEAD') this.res.end();
     else this.res.end(text, 'utf8');
-    this.record();
+    if (this.holding) this.reportHold();
   }
 
-  /** A held request that got no answer (closed on decision, or its client left): journaled with `status`. */
-  recordWithoutAnswer(status: number): void {
+  /** A request that got no answer (a hold closed it, or its client left): journaled with `status`. */
+  endWithoutAnswer(status: number): void {
     this.sent = true;
     this.status = status;
-    this.record();
-  }
-
-  private record(): void {
     if (this.holding) this.reportHold();
-    try {
-      recordExchange(this);
-    } catch (err) {
-      // The answer is out; a journal that cannot take the entry must not turn it into an error answer.
-      console.error(`The journal could not record ${this.req.method} ${this.path}: ${(err as Error).stack ?? String(err)}`);
-    }
   }
 
   /** Tells whoever decided what the client got, and keeps it for the journal entry. */

@@ -1,6 +1,7 @@
 // The partner pipeline on plain node:http, in the order behaviour §4 fixes:
 // (CORS, as Laravel's global HandleCors) → route → app → rate limit → auth → (faults) → body parse →
-// validation → (hold: wait for a decision, behaviour §18) → use case → view (endpoint.ts) → envelope.
+// validation → (hold: wait for a decision, behaviour §18) → use case → view (endpoint.ts) → envelope →
+// journal.record(call): the entry, once the answer is written (or the request ended without one).
 // The rate limit counts before authentication, as Laravel's `throttle` in the `api` group runs before
 // `auth.basic`: a 401 uses the window too.
 // No express here: its per-request work (prototype swaps, header helpers, router layers) was the
@@ -22,7 +23,13 @@ import { routeOf, type RouteMatch } from './route-resolver';
 import { Attachment, type PartnerContext } from './endpoint';
 import { CLIENT_LEFT, holdIfArmed } from './hold-step';
 import { PartnerCall } from './partner-call';
+import * as journal from '../journal';
 import { ReadCache } from './read-cache';
+import { basicWhy } from './why/auth';
+import { explainRefusal, type WhyReads } from './why/explain';
+import { faultWhy, rateLimitWhy } from './why/injected';
+import { unknownAppWhy, unknownRouteWhy } from './why/lookups';
+import { DomainError } from '../errors';
 
 export type PartnerPipeline = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -42,9 +49,11 @@ function sendAttachment(call: PartnerCall, file: Attachment): void {
 }
 
 /** The envelope for a thrown error; if even that cannot be written, the socket is closed rather than left hanging. */
-function answerError(err: unknown, call: PartnerCall): void {
+function answerError(err: unknown, call: PartnerCall, house: WhyReads): void {
   if (call.sent) return;
   const answer = errorAnswer(err);
+  // Decided where the refusal is answered, before the stack of an unexpected error takes `error`.
+  if (err instanceof DomainError && call.why === undefined) call.why = explainRefusal(house, call, answer.status, answer.messages);
   if (answer.stack !== undefined) call.error = answer.stack;
   try {
     for (const name in answer.headers) call.head.setHeader(name, answer.headers[name]);
@@ -53,7 +62,7 @@ function answerError(err: unknown, call: PartnerCall): void {
     call.error = (writeErr as Error).stack ?? String(writeErr);
     call.res.destroy();
     // Journaled all the same (and a held request's decider told), though nothing could be written.
-    call.recordWithoutAnswer(500);
+    call.endWithoutAnswer(500);
   }
 }
 
@@ -64,22 +73,38 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
   const cache = new ReadCache(() => ctx.db.dataVersion);
 
   async function answer(call: PartnerCall, route: RouteMatch, app: AppRecord | undefined): Promise<void> {
-    if (route.kind === 'none') return call.sendFailure(404, ['Route Not Found']);
+    if (route.kind === 'none') {
+      call.why = unknownRouteWhy(call.req.method ?? '', call.path);
+      return call.sendFailure(404, ['Route Not Found']);
+    }
     call.family = route.family;
     call.appName = route.appName;
     // A 404/405 of a known app carries that app's window as it stands (behaviour §6): not counted, as Laravel's
     // router answers before `throttle` runs, and not a made-up default either.
     call.app = app;
-    if (route.kind === 'unknown-path') return call.sendFailure(404, ['Route Not Found']);
+    if (route.kind === 'unknown-path') {
+      call.why = unknownRouteWhy(call.req.method ?? '', call.path);
+      return call.sendFailure(404, ['Route Not Found']);
+    }
     if (route.kind === 'wrong-method') {
       call.head.setHeader('allow', route.allow);
       return call.sendFailure(405, ['Method Not Allowed']);
     }
     const endpoint = (call.endpoint = route.endpoint);
-    if (!app) return call.sendFailure(404, ['App Not Found']);
+    if (!app) {
+      call.why = unknownAppWhy(route.appName, services.apps.list());
+      return call.sendFailure(404, ['App Not Found']);
+    }
     const { req } = call;
-    if (!countRequest(call.head, store, app)) return call.sendFailure(429, ['Too Many Attempts.']);
-    if (endpoint.auth === 'basic' && !services.apps.basicAllows(app, req.headers.authorization)) throw unauthenticated();
+    if (!countRequest(call.head, store, app)) {
+      const { head } = call;
+      call.why = rateLimitWhy(app, head.getHeader('x-ratelimit-limit'), head.getHeader('x-ratelimit-reset'), head.getHeader('retry-after'));
+      return call.sendFailure(429, ['Too Many Attempts.']);
+    }
+    if (endpoint.auth === 'basic' && !services.apps.basicAllows(app, req.headers.authorization)) {
+      call.why = basicWhy(app, req.headers.authorization, services.apps.list());
+      throw unauthenticated();
+    }
     const rule = services.faults.match(endpoint.id, req.method ?? '');
     if (rule) {
       if (rule.delay_ms) {
@@ -88,11 +113,12 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
         if (req.socket?.destroyed) {
           // The client gave up during the delay: nothing is processed, and the journal says so (as nginx, 499).
           call.error = "The client closed its connection during the fault rule's delay; the request was not processed.";
-          return call.recordWithoutAnswer(CLIENT_LEFT);
+          return call.endWithoutAnswer(CLIENT_LEFT);
         }
       }
       if (rule.status) {
         call.injected = 'fault';
+        call.why = faultWhy(rule);
         return call.sendFailure(rule.status, [rule.message ?? `Injected fault (${rule.status})`]);
       }
     }
@@ -129,7 +155,13 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     const route = routeOf(call.path, req.method ?? '');
     const app = route.kind === 'none' ? undefined : findApp(route.family, route.appName);
     // A preflight is answered here, and goes no further (no body, no stamp: as Laravel's HandleCors answers it).
-    if (applyPartnerCors(req, call.head, call.path, allowedOrigins(app))) return call.send(204);
-    answer(call, route, app).catch((err) => answerError(err, call));
+    if (applyPartnerCors(req, call.head, call.path, allowedOrigins(app))) {
+      call.send(204);
+      return journal.record(call);
+    }
+    answer(call, route, app)
+      .catch((err) => answerError(err, call, services))
+      // The last step: a call that ended, answered or not, is journaled (a microtask after its answer, before any I/O).
+      .then(() => call.sent && journal.record(call));
   };
 }

@@ -19,7 +19,7 @@ export interface JournalPage {
  * A stored entry. `batch` names the block in `journal_batch` holding its detail (entries written since
  * journal migration 2); older rows have `batch` null and their own deflated `detail`.
  */
-export type JournalRow = JournalSummary & { query: string; detail: Uint8Array; batch: number | null };
+export type JournalRow = JournalSummary & { query: string; detail: Uint8Array; batch: number | null; why: string | null };
 
 /** What a batch flush writes: each entry's summary and query, and one block for all their details. */
 export interface JournalInsert {
@@ -27,6 +27,8 @@ export interface JournalInsert {
   query: string;
   /** The consultation the request touched (its sid), for the consultation's timeline; null for most. */
   consultation: string | null;
+  /** Why a refused call was refused, as JSON (journal migration 5); null for most. */
+  why: string | null;
 }
 
 const SUMMARY_COLUMNS = 'id, time, app, family, endpoint, method, path, status, duration_ms, injected';
@@ -39,12 +41,12 @@ const SUMMARY_COLUMNS = 'id, time, app, family, endpoint, method, path, status, 
  * of what a row costs in sql.js (a copy into WebAssembly memory each).
  */
 const INSERT_SIZES = [100, 25, 5, 1];
-const COLUMNS = 'INSERT INTO journal (id, time, app, family, endpoint, method, path, query, status, duration_ms, injected, consultation, detail, batch) VALUES';
-const INSERT_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array(n).fill("(?,?,?,?,?,?,?,?,?,?,?,?,x'',?)").join(',')}`]));
+const COLUMNS = 'INSERT INTO journal (id, time, app, family, endpoint, method, path, query, status, duration_ms, injected, consultation, why, detail, batch) VALUES';
+const INSERT_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array(n).fill("(?,?,?,?,?,?,?,?,?,?,?,?,?,x'',?)").join(',')}`]));
 const SHARED = 6; // app, family, endpoint, method, path, batch
 const sharedRow = (r: number) => {
-  const p = SHARED + 7 * r; // id, time, query, status, duration_ms, injected, consultation
-  return `(?${p + 1},?${p + 2},?1,?2,?3,?4,?5,?${p + 3},?${p + 4},?${p + 5},?${p + 6},?${p + 7},x'',?6)`;
+  const p = SHARED + 8 * r; // id, time, query, status, duration_ms, injected, consultation, why
+  return `(?${p + 1},?${p + 2},?1,?2,?3,?4,?5,?${p + 3},?${p + 4},?${p + 5},?${p + 6},?${p + 7},?${p + 8},x'',?6)`;
 };
 const SHARED_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array.from({ length: n }, (_, r) => sharedRow(r)).join(',')}`]));
 
@@ -167,13 +169,13 @@ export const journalRepo = (db: Database, capBytes = DEFAULT_JOURNAL_CAP_BYTES) 
         params.push(s.app, s.family, s.endpoint, s.method, s.path, first);
         for (let i = at; i < at + rows; i++) {
           const e = entries[i].summary;
-          params.push(e.id, e.time, entries[i].query, e.status, e.duration_ms, e.injected ?? null, entries[i].consultation);
+          params.push(e.id, e.time, entries[i].query, e.status, e.duration_ms, e.injected ?? null, entries[i].consultation, entries[i].why);
         }
         db.runUnlogged(SHARED_SQL.get(rows)!, params);
       } else {
         for (let i = at; i < at + rows; i++) {
           const e = entries[i].summary;
-          params.push(e.id, e.time, e.app, e.family, e.endpoint, e.method, e.path, entries[i].query, e.status, e.duration_ms, e.injected ?? null, entries[i].consultation, first);
+          params.push(e.id, e.time, e.app, e.family, e.endpoint, e.method, e.path, entries[i].query, e.status, e.duration_ms, e.injected ?? null, entries[i].consultation, entries[i].why, first);
         }
         db.runUnlogged(INSERT_SQL.get(rows)!, params);
       }
@@ -196,7 +198,7 @@ export const journalRepo = (db: Database, capBytes = DEFAULT_JOURNAL_CAP_BYTES) 
   },
   /** The deflated block of a batch (see journal/batch.ts). */
   block: (id: number) => db.get<{ detail: Uint8Array }>('SELECT detail FROM journal_batch WHERE id = ?', [id])?.detail,
-  get: (id: number) => db.get<JournalRow>(`SELECT ${SUMMARY_COLUMNS}, query, detail, batch FROM journal WHERE id = ?`, [id]),
+  get: (id: number) => db.get<JournalRow>(`SELECT ${SUMMARY_COLUMNS}, query, detail, batch, why FROM journal WHERE id = ?`, [id]),
   /** Entries matching the column filters (not `q`) within the id bounds, regardless of the page size. */
   count(f: JournalFilter = {}, bounds?: Omit<JournalPage, 'limit'>): number {
     const w = where(f, bounds);
@@ -210,7 +212,7 @@ export const journalRepo = (db: Database, capBytes = DEFAULT_JOURNAL_CAP_BYTES) 
   /** Every row matching the column filters within the id bounds, newest first, with its deflated detail: the input of a body search. */
   rows(f: JournalFilter, bounds?: Omit<JournalPage, 'limit'>): JournalRow[] {
     const w = where(f, bounds);
-    return db.all<JournalRow>(`SELECT ${SUMMARY_COLUMNS}, query, detail, batch FROM journal WHERE ${w.sql} ORDER BY id DESC`, w.params);
+    return db.all<JournalRow>(`SELECT ${SUMMARY_COLUMNS}, query, detail, batch, why FROM journal WHERE ${w.sql} ORDER BY id DESC`, w.params);
   },
   /**
    * The rows that touched consultation `sid` (by the index of journal migration 4) from `from` (the journal's time)
@@ -218,7 +220,7 @@ export const journalRepo = (db: Database, capBytes = DEFAULT_JOURNAL_CAP_BYTES) 
    */
   ofConsultation: (sid: string, from: string, firstId: number, perEndpoint: number) =>
     db.all<JournalRow>(
-      `SELECT ${SUMMARY_COLUMNS}, query, detail, batch FROM (
+      `SELECT ${SUMMARY_COLUMNS}, query, detail, batch, why FROM (
          SELECT *, row_number() OVER (PARTITION BY endpoint ORDER BY id DESC) AS nth FROM journal WHERE consultation = ? AND time >= ? AND id >= ?)
        WHERE nth <= ? ORDER BY id`,
       [sid, from, firstId, perEndpoint],
@@ -240,6 +242,6 @@ export const journalRepo = (db: Database, capBytes = DEFAULT_JOURNAL_CAP_BYTES) 
   /** Full rows of a page, newest first (the HAR export without a search). */
   page(f: JournalFilter, page: JournalPage): JournalRow[] {
     const w = where(f, page);
-    return db.all<JournalRow>(`SELECT ${SUMMARY_COLUMNS}, query, detail, batch FROM journal WHERE ${w.sql} ORDER BY id DESC LIMIT ?`, [...w.params, page.limit]);
+    return db.all<JournalRow>(`SELECT ${SUMMARY_COLUMNS}, query, detail, batch, why FROM journal WHERE ${w.sql} ORDER BY id DESC LIMIT ?`, [...w.params, page.limit]);
   },
 });

@@ -1,0 +1,31 @@
+// The why of a refused partner call (issue 37): a sentence and labelled details for the tester, recorded beside
+// the call's journal entry and never sent to the client. Secrets never appear in it: a password or a token is
+// described (its length, whose it is), never shown.
+import type { JournalEntry } from '../../../../src-shared/control';
+import { isSecretKey, MASK } from '../../journal';
+
+export type Why = NonNullable<JournalEntry['why']>;
+export type WhyDetail = Why['details'][number];
+
+export const why = (summary: string, details: WhyDetail[] = []): Why => ({ summary, details });
+export const detail = (label: string, text: string): WhyDetail => ({ label, text });
+
+/** The longest value a why quotes; longer ones are cut with a note. */
+const MAX_QUOTED = 120;
+
+/** A value received, as the why quotes it: JSON, cut, and masked under a secret's name. */
+export function quoted(value: unknown, name = ''): string {
+  if (value === undefined) return 'nothing (the field was absent)';
+  if (name && isSecretKey(name.split('.').pop()!)) return `${MASK} (a secret, not shown)`;
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}… (${text.length} characters)` : text;
+}
+
+/** `a, b and c`. */
+export const listed = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
