@@ -159,9 +159,12 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
       call.send(204);
       return journal.record(call);
     }
-    answer(call, route, app)
-      .catch((err) => answerError(err, call, services))
-      // The last step: a call that ended, answered or not, is journaled (a microtask after its answer, before any I/O).
-      .then(() => call.sent && journal.record(call));
+    const steps = answer(call, route, app).catch((err) => answerError(err, call, services));
+    // The last step: the call's journal entry, once it ended (answered or not). At once when the answer went out
+    // in this turn: Node discards a body nobody reads as soon as the answer has finished, before any promise
+    // settles, and the entry keeps that body (journal/unread-body.ts). Otherwise when the steps are done, still
+    // before any I/O: the entry is there before the client can ask for it.
+    if (call.sent) journal.record(call);
+    else void steps.then(() => call.sent && journal.record(call));
   };
 }
