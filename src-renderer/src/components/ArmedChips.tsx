@@ -8,7 +8,7 @@ import { disableAll, type ArmedKind } from './armed-actions';
 import { useAutopilotRules } from './useAutopilotRules';
 import { openSettingsSection } from '../screens/settings/sections';
 
-interface Chip { kind: ArmedKind; count: number; text: string; what: string; disable: string; full?: string }
+interface Chip { kind: ArmedKind; count: number; text: string; what: string; disable: string; full?: string; short?: string }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -23,7 +23,10 @@ function useChips(): Chip[] {
   if (autopilot) chips.push({ kind: 'autopilot', count: autopilot, text: 'Autopilot', what: `${plural(autopilot, 'autopilot rule drives', 'autopilot rules drive')} new consultations without a vet.`, disable: 'Clear the autopilot rules' });
   if (clock && !clock.is_real_time) {
     const now = `${clock.now.replace('T', ' ').slice(0, 19)} UTC${clock.frozen ? ' (frozen)' : ''}`;
-    chips.push({ kind: 'clock', count: 0, text: 'Simulated time', full: now, what: `The simulator clock reads ${now}, not real time: trials, token expiry and rate windows follow it.`, disable: 'Back to real time' });
+    // Narrow windows show the short form (header.css): month, day and minute, in the same UTC.
+    const d = new Date(clock.now);
+    const short = `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })} ${clock.now.slice(11, 16)}${clock.frozen ? ' (frozen)' : ''}`;
+    chips.push({ kind: 'clock', count: 0, text: 'Simulated time', full: now, short, what: `The simulator clock reads ${now}, not real time: trials, token expiry and rate windows follow it.`, disable: 'Back to real time' });
   }
   return chips;
 }
@@ -75,7 +78,7 @@ export function ArmedChips() {
           title={c.what} onClick={() => setOpen(open === c.kind ? null : c.kind)}
         >
           {c.kind === 'clock' ? (
-            <><span aria-hidden>🕑</span> <span className="armed-time">{c.full}</span></>
+            <><span aria-hidden>🕑</span> <span className="armed-time long">{c.full}</span><span className="armed-time short">{c.short}</span></>
           ) : (
             <>{c.text} <span className="armed-count">{c.count}</span></>
           )}

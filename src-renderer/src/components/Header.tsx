@@ -61,7 +61,7 @@ export function Header() {
       </h1>
       <div className="base-url">
         <code data-testid="base-url" title={base}>{base}</code>
-        <CopyButton text={base} label="Copy URL" />
+        <CopyButton text={base} label="Copy" title="Copy the base URL" />
       </div>
       <div className={`conn ${connection}`} data-testid="connection">
         <span className="dot" /> {connection === 'live' ? 'Live' : connection === 'connecting' ? 'Connecting…' : 'Server unreachable'}
@@ -75,7 +75,7 @@ export function Header() {
       <ArmedChips />
       {health?.notices.length ? <Notices notices={health.notices} /> : null}
       <select className="theme-switch" aria-label="Colour theme" title="Colour theme (System follows your operating system)" value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)}>
-        <option value="system">System theme</option>
+        <option value="system">System</option>
         <option value="light">Light</option>
         <option value="dark">Dark</option>
       </select>

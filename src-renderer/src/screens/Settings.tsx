@@ -8,7 +8,7 @@ import { AppsPanel } from './settings/AppsPanel';
 import { ClockPanel } from './settings/ClockPanel';
 import { DataPanel } from './settings/DataPanel';
 import { HoldsPanel } from './holds/HoldsPanel';
-import { onSectionRequest, openSettingsSection, sectionInHash, SETTINGS_SECTIONS, showSection, type SettingsSection } from './settings/sections';
+import { onSectionRequest, openSettingsSection, sectionInHash, SETTINGS_SECTIONS, showSection, takePendingSection, type SettingsSection } from './settings/sections';
 import './settings/settings-layout.css';
 
 const PANELS: Record<SettingsSection, ReactNode> = {
@@ -43,8 +43,9 @@ export function Settings() {
   const current = useSectionInView(scroller);
   useEffect(() => {
     // Opened at a section (a chip, a link, a reload of #settings/faults): shown once its panels are drawn.
-    const named = sectionInHash();
-    if (named) requestAnimationFrame(() => showSection(named, false));
+    const asked = takePendingSection();
+    const named = asked ?? sectionInHash();
+    if (named) requestAnimationFrame(() => showSection(named, !!asked));
     return onSectionRequest((id) => requestAnimationFrame(() => showSection(id)));
   }, []);
   return (

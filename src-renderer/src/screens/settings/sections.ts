@@ -22,8 +22,17 @@ export function sectionInHash(hash = location.hash): SettingsSection | undefined
   return m && isSection(m[1]) ? m[1] : undefined;
 }
 
+/** A section asked for before Settings was drawn (from another tab): Settings shows it when it mounts. */
+let pending: SettingsSection | undefined;
+export function takePendingSection(): SettingsSection | undefined {
+  const p = pending;
+  pending = undefined;
+  return p;
+}
+
 /** Shows Settings at that section: the tab first, then (once it is drawn) the section, its heading focused. */
 export function openSettingsSection(id: SettingsSection): void {
+  pending = id;
   useStore.getState().setTab('settings');
   history.replaceState(null, '', `#settings/${id}`);
   window.dispatchEvent(new CustomEvent(EVENT, { detail: id }));
@@ -42,7 +51,7 @@ export function showSection(id: SettingsSection, focus = true): void {
 }
 
 export function onSectionRequest(fn: (id: SettingsSection) => void): () => void {
-  const listener = (e: Event) => fn((e as CustomEvent<SettingsSection>).detail);
+  const listener = (e: Event) => ((pending = undefined), fn((e as CustomEvent<SettingsSection>).detail));
   window.addEventListener(EVENT, listener);
   return () => window.removeEventListener(EVENT, listener);
 }
