@@ -66,6 +66,7 @@ export function explainRefusal(deps: WhyReads, call: RefusedCall, status: number
 export function withBodyNote(found: Why | null, note: string | undefined, messages: readonly string[]): Why | null {
   // Only the body reader's notes (body-notes.ts): `error` also carries a hold's "Not held" note.
   if (!note?.startsWith('The body')) return found;
+  // First: a body that gave no input is most often why the input was refused.
   const body = detail('Body', note);
-  return found ? { summary: found.summary, details: [...found.details, body] } : why(messages.join(' ') || 'Refused.', [body]);
+  return found ? { summary: `${found.summary} The body gave no input: see Body.`, details: [body, ...found.details] } : why(messages.join(' ') || 'Refused.', [body]);
 }

@@ -6,6 +6,9 @@ import { AGE_FORMAT, EMAIL_PATTERN, NAME_PATTERN, NAME_PATTERN_NO_UNDERSCORE, WE
 import { detail, listed, quoted, why, type Why, type WhyDetail } from './why';
 
 type Schema = z.ZodType;
+
+/** The summary names at most this many fields; the details name them all. */
+const LISTED_FIELDS = 5;
 type Json = Record<string, unknown>;
 
 /** Patterns a person reads better in words; any other pattern is quoted as it is. */
@@ -127,5 +130,6 @@ export function validationWhy(schema: Schema, input: Record<string, unknown>): W
     details.push(detail(name || '(the request)', text));
   }
   const fields = [...new Set(details.map((d) => d.label))];
-  return why(`Validation refused ${fields.length === 1 ? `the field ${fields[0]}` : `${fields.length} fields: ${listed(fields)}`}.`, details);
+  const named = fields.length > LISTED_FIELDS ? [...fields.slice(0, LISTED_FIELDS), `${fields.length - LISTED_FIELDS} more`] : fields;
+  return why(`Validation refused ${fields.length === 1 ? `the field ${fields[0]}` : `${fields.length} fields: ${listed(named)}`}.`, details);
 }
