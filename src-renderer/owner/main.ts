@@ -6,7 +6,7 @@
 import './owner.css';
 import type { Message } from '../src/store/shared';
 import {
-  FINISHED, NOTE, addMessages, els, fitText, renderConsultation, setComposer, setState, showFatal, updateSend,
+  FINISHED, NOTE, addMessages, els, fitText, renderBrand, renderCall, renderConsultation, setComposer, setState, showFatal, updateCount, updateSend,
   type Consultation,
 } from './view';
 
@@ -102,14 +102,17 @@ function start(token: string, sid: string): void {
     showFatal(...refusal(e));
   };
 
+  /** The simulator clock minus this device's (the clock may be moved): a call's timer runs on the simulator's. */
+  let clockOffset = 0;
   const apply = (c: Consultation, messages: Message[]) => {
     consultation = c;
     renderConsultation(c);
+    renderCall(c, Date.now() + clockOffset);
     addMessages(messages);
     if (sending) return; // the answer to Send sets the composer; a poll meanwhile must not re-enable it
     if (c.type === 'video') setComposer('hidden');
     else if (c.status === 'ended') setComposer('closed', 'The chat has ended: messages can no longer be sent.');
-    else setComposer('open', sendError ?? NOTE);
+    else setComposer('open', updateCount() ?? sendError ?? NOTE); // a too-long text keeps its refusal under the box
   };
 
   const schedule = () => {
@@ -123,8 +126,10 @@ function start(token: string, sid: string): void {
     if (inFlight || stopped) return;
     inFlight = true;
     try {
-      const snap = await call<{ consultation: Consultation; messages: Message[] }>(token, 'GET', `consultations/${sid}?after=${polled}`);
+      const snap = await call<{ consultation: Consultation; messages: Message[]; app?: { display_name: string }; now?: string }>(token, 'GET', `consultations/${sid}?after=${polled}`);
       for (const m of snap.messages) polled = Math.max(polled, m.index);
+      if (snap.now && Number.isFinite(Date.parse(snap.now))) clockOffset = Date.parse(snap.now) - Date.now();
+      renderBrand(snap.app?.display_name);
       apply(snap.consultation, snap.messages);
     } catch (e) {
       if (e instanceof ApiError && [401, 403, 404].includes(e.status)) return stop(e);
@@ -139,12 +144,13 @@ function start(token: string, sid: string): void {
   els.form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const body = els.text.value.trim();
-    if (!body || sending || els.text.disabled) return;
+    if (!body || sending || els.text.disabled || updateCount()) return; // too long: refused here, with the count
     sending = true;
     updateSend(true);
     try {
       const m = await call<Message>(token, 'POST', `consultations/${sid}/messages`, { body });
       els.text.value = '';
+      updateCount();
       fitText();
       addMessages([m], true);
       sendError = null;
@@ -176,9 +182,19 @@ function start(token: string, sid: string): void {
       sendError = null;
       setComposer('open', NOTE);
     }
+    // Counted as the server counts (code points, after trimming); over 1,600 the note says so and Send waits.
+    const tooLong = updateCount();
+    els.note.classList.toggle('over', !!tooLong);
+    els.note.setAttribute('role', tooLong ? 'alert' : 'status');
+    const text = tooLong ?? sendError ?? NOTE;
+    if (els.note.textContent !== text) els.note.textContent = text;
     fitText();
     updateSend(sending);
   });
+  // A call's timer ticks every second, between polls too.
+  setInterval(() => {
+    if (consultation?.type === 'video' && !stopped) renderCall(consultation, Date.now() + clockOffset);
+  }, 1000);
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden && !stopped) void poll(); // back in front: catch up at once
   });

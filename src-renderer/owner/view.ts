@@ -4,7 +4,11 @@ import type { Message } from '../src/store/shared';
 
 export type Status = 'waiting' | 'active' | 'ended' | 'ringing' | 'accepted' | 'declined' | 'notanswered' | 'completed';
 export interface Vet { username: string; first_name: string; last_name: string; profile_image: string | null }
-export interface Consultation { sid: string; type: 'chat' | 'video'; status: Status; vet: Vet | null; pet: { name: string; species: string | null } | null }
+export interface Consultation {
+  sid: string; type: 'chat' | 'video'; status: Status; vet: Vet | null; pet: { name: string; species: string | null } | null;
+  /** ISO 8601 (a server from before issue 37 sends none: the call then shows no timer). */
+  created_at?: string; accepted_at?: string | null; ended_at?: string | null;
+}
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 export const els = {
@@ -17,7 +21,21 @@ export const els = {
   text: $<HTMLTextAreaElement>('message'),
   send: $<HTMLButtonElement>('send'),
   note: $<HTMLParagraphElement>('composer-note'),
+  count: $<HTMLSpanElement>('composer-count'),
+  brand: $<HTMLParagraphElement>('brand'),
+  call: $<HTMLElement>('call'),
+  callTimer: $<HTMLParagraphElement>('call-timer'),
+  callTiles: $<HTMLDivElement>('call-tiles'),
+  tileVet: $<HTMLSpanElement>('tile-vet'),
+  tileVetName: $<HTMLSpanElement>('tile-vet-name'),
+  callNote: $<HTMLParagraphElement>('call-note'),
 };
+
+/** The partner app's name on the page (its users know the app, not the simulator). */
+export function renderBrand(displayName: string | undefined): void {
+  const text = displayName ? `${displayName} · Talk to a vet` : 'Talk to a vet';
+  if (els.brand.textContent !== text) els.brand.textContent = text;
+}
 
 /** The words and the badge for each state, from the owner's side of the conversation. */
 const STATES: Record<Status, [badge: string, sentence: string]> = {
@@ -57,7 +75,9 @@ export function renderConsultation(c: Consultation): void {
   renderAvatar(c.vet);
   const call = c.type === 'video';
   const title = c.vet ? `${call ? 'Video call' : 'Chat'} with ${vetName(c.vet)}` : call ? 'Video call with a vet' : 'Chat with a vet';
-  if (els.title.textContent !== title) (els.title.textContent = title), (document.title = title);
+  if (els.title.textContent !== title) els.title.textContent = title;
+  const tab = els.brand.textContent && els.brand.textContent !== 'Talk to a vet' ? `${title} — ${els.brand.textContent.split(' · ')[0]}` : title;
+  if (document.title !== tab) document.title = tab;
   const pet = c.pet ? `about ${c.pet.name}${c.pet.species ? ` (${c.pet.species})` : ''}` : '';
   els.subtitle.textContent = [c.vet ? `@${c.vet.username}` : 'No vet assigned yet', pet].filter(Boolean).join(' · ');
   const [badge, sentence] = STATES[c.status] ?? [c.status, `Status: ${c.status}`];
@@ -153,8 +173,23 @@ export function setComposer(mode: 'open' | 'closed' | 'hidden', reason = NOTE): 
   updateSend();
 }
 
+/** The server's limit (behaviour §16): 1,600 characters after trimming, counted as code points. */
+export const MESSAGE_MAX = 1600;
+export const characters = (text: string) => [...text.trim()].length;
+/** How far over the limit the box is (0 when it fits). */
+export const overLimit = () => Math.max(0, characters(els.text.value) - MESSAGE_MAX);
+
+/** The box's count, and the refusal under it once the text is too long (the text is never cut). */
+export function updateCount(): string | null {
+  const n = characters(els.text.value);
+  els.count.textContent = `${n.toLocaleString('en-US')} / ${MESSAGE_MAX.toLocaleString('en-US')}`;
+  const over = n - MESSAGE_MAX;
+  els.count.classList.toggle('over', over > 0);
+  return over > 0 ? `Too long: ${n.toLocaleString('en-US')} characters, and a message holds at most ${MESSAGE_MAX.toLocaleString('en-US')}. Shorten it by ${over.toLocaleString('en-US')}.` : null;
+}
+
 export function updateSend(sending = false): void {
-  els.send.disabled = els.text.disabled || sending || !els.text.value.trim();
+  els.send.disabled = els.text.disabled || sending || !els.text.value.trim() || overLimit() > 0;
   els.send.textContent = sending ? 'Sending…' : 'Send';
 }
 
@@ -162,4 +197,45 @@ export function updateSend(sending = false): void {
 export function fitText(): void {
   els.text.style.height = 'auto';
   els.text.style.height = `${Math.min(els.text.scrollHeight + 2, 140)}px`;
+}
+
+/** `75` → `01:15`; an hour or more → `1:01:15`. */
+export function duration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/**
+ * A video call on screen (issue 37): ringing, in call with a running timer and two placeholder tiles (no media is
+ * simulated), ended with its outcome and how long it lasted. `now` is the simulator's clock, in epoch ms.
+ */
+export function renderCall(c: Consultation, now: number): void {
+  const call = c.type === 'video';
+  els.call.hidden = !call;
+  document.body.classList.toggle('ringing', call && c.status === 'ringing');
+  if (!call) return;
+  const at = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
+  const show = (timer: string, tiles: boolean, note: string) => {
+    if (els.callTimer.textContent !== timer) els.callTimer.textContent = timer;
+    els.callTimer.hidden = !timer;
+    els.callTiles.hidden = !tiles;
+    if (els.callNote.textContent !== note) els.callNote.textContent = note;
+  };
+  const vet = c.vet ? vetName(c.vet) : 'The vet';
+  if (els.tileVetName.textContent !== vet) els.tileVetName.textContent = vet;
+  const face = c.vet ? initials(c.vet) : '?';
+  if (els.tileVet.textContent !== face) els.tileVet.textContent = face;
+  const rang = (now - at(c.created_at)) / 1000;
+  if (c.status === 'ringing') return show(Number.isFinite(rang) ? duration(rang) : '', false, 'Waiting for the vet to answer.');
+  if (c.status === 'accepted') {
+    const inCall = (now - at(c.accepted_at ?? c.created_at)) / 1000;
+    return show(Number.isFinite(inCall) ? duration(inCall) : '', true, 'No audio or video is simulated: the tiles stand for the two cameras.');
+  }
+  if (c.status === 'completed') {
+    const lasted = (at(c.ended_at) - at(c.accepted_at)) / 1000;
+    return show(Number.isFinite(lasted) ? `Lasted ${duration(lasted)}` : '', false, 'Thank you for calling.');
+  }
+  show('', false, c.status === 'declined' ? 'You can call again from the app.' : 'Nobody answered. You can call again from the app.');
 }

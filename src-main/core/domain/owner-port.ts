@@ -14,9 +14,16 @@ export interface OwnerView {
     sid: string; type: 'chat' | 'video'; status: string;
     vet: { username: string; first_name: string; last_name: string; profile_image: string | null } | null;
     pet: { name: string; species: string | null } | null;
+    /** A call's moments (ISO 8601), so the page can show how long it rang or lasted; null until they happen. */
+    created_at: string; accepted_at: string | null; ended_at: string | null;
   };
+  /** The partner app's name as its users know it (the page carries it), and the simulator clock's now (ISO 8601). */
+  app: { display_name: string };
+  now: string;
   messages: ThreadMessage[];
 }
+
+const iso = (stored: string | null) => (stored ? new Date(parseTimestamp(stored)).toISOString() : null);
 
 export function ownerPort(s: Services, ctx: DomainContext) {
   const { reads } = s;
@@ -45,6 +52,8 @@ export function ownerPort(s: Services, ctx: DomainContext) {
   return {
     granted,
     appExists: (name: string) => !!s.apps.byName(name),
+    /** The app's display name, for the page and its error pages; undefined for an unknown app. */
+    appDisplayName: (name: string) => s.apps.byName(name)?.display_name,
     view(c: ConsultationRow, after = 0): OwnerView {
       const vet = c.vet_id ? reads.vets.row(c.vet_id) : undefined;
       const pet = c.pet_id ? reads.pets.byId(c.pet_id) : undefined;
@@ -53,7 +62,10 @@ export function ownerPort(s: Services, ctx: DomainContext) {
           sid: c.sid, type: c.type as 'chat' | 'video', status: c.status,
           vet: vet ? { username: vet.username, first_name: vet.first_name, last_name: vet.last_name, profile_image: vet.profile_image } : null,
           pet: pet ? { name: pet.name, species: pet.species } : null,
+          created_at: iso(c.created_at)!, accepted_at: iso(c.accepted_at), ended_at: iso(c.ended_at),
         },
+        app: { display_name: s.apps.byId(c.app_id)?.display_name ?? '' },
+        now: new Date(ctx.clock.now()).toISOString(),
         messages: s.messages.thread(c.sid, after, 500).items,
       };
     },

@@ -43,12 +43,12 @@ export function ownerRoutes(port: OwnerPort, uiDir: string | undefined, rate = n
       rtcTokenOfData(req.query.data);
     } catch (e) {
       if (!(e instanceof OwnerAccessError)) throw e;
-      return void res.status(e.status).type('html').send(ownerErrorPage('This link cannot be opened', e.message));
+      return void res.status(e.status).type('html').send(ownerErrorPage('This link cannot be opened', e.message, port.appDisplayName(req.params.app)));
     }
     if (!port.appExists(req.params.app))
       return void res.status(404).type('html').send(ownerErrorPage('Unknown app', `There is no app named ${req.params.app} on this simulator.`));
     if (!pageFile || !existsSync(pageFile))
-      return void res.status(503).type('html').send(ownerErrorPage('The page is not built', 'Run `npm run build` (or `npm install`), then open this link again.'));
+      return void res.status(503).type('html').send(ownerErrorPage('The page is not built', 'Run `npm run build` (or `npm install`), then open this link again.', port.appDisplayName(req.params.app)));
     res.type('html').send((page ??= readFileSync(pageFile, 'utf8')));
   });
 

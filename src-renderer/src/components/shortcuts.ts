@@ -7,7 +7,7 @@ import { focusQueue } from '../screens/vet-focus';
 export interface Shortcut { keys: string[]; does: string; code?: string }
 
 export const SHORTCUTS: Shortcut[] = [
-  { keys: ['↑', '↓', 'Home', 'End'], does: 'Move through the queue (one list); Enter or Space opens the consultation' },
+  { keys: ['Up', 'Down', 'Home', 'End'], does: 'Move through the queue (one list); Enter or Space opens the consultation' },
   { keys: ['Q'], does: 'Go to the queue', code: 'KeyQ' },
   { keys: ['A'], does: 'Accept the waiting chat or the ringing call', code: 'KeyA' },
   { keys: ['D'], does: 'Decline the ringing call', code: 'KeyD' },
@@ -42,7 +42,12 @@ function focusLogSearch(): void {
 function goToQueue(): void {
   const s = useStore.getState();
   if (s.tab !== 'vet') s.setTab('vet');
-  afterRender(focusQueue);
+  // The queue's items arrive with its first fetch: try for up to a second, then leave the focus where it is.
+  const deadline = performance.now() + 1000;
+  const attempt = () => {
+    if (!focusQueue() && performance.now() < deadline) setTimeout(attempt, 50);
+  };
+  afterRender(attempt);
 }
 
 /** Runs the shortcut of this key press; true when it did something (the press is then consumed). */
