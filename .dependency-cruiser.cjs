@@ -52,6 +52,15 @@ module.exports = {
       to: { path: '^src-main/core/(partner|control|owner|mcp)/' },
     },
     {
+      name: 'journal-through-its-entry',
+      comment:
+        'The journal is one module (core/journal/index.ts says what it offers): the domain and the partner pipeline ' +
+        'use that entry, never its internals, so capture, masking, batching and storage can change behind it.',
+      severity: 'error',
+      from: { path: '^src-main/core/(domain|partner)/' },
+      to: { path: '^src-main/core/journal/', pathNot: '^src-main/core/journal/index\\.ts$' },
+    },
+    {
       name: 'renderer-through-shared-only',
       comment:
         'The UI talks to the simulator over the control API only (architecture principle 2): it may import ' +

@@ -7,7 +7,7 @@ import type { AppRecord, AutopilotDocument, JournalEntry, JournalSummary, Thread
 import type { clockBody, feedbackWriteBody } from '../../../src-shared/schemas/control';
 import type { JournalFilter, JournalPage } from '../db/repositories/journal';
 import type { PackageRow } from '../db/repositories/types';
-import type { Originals } from '../journal/originals';
+import type { Originals } from '../journal';
 import type { DomainContext } from './context';
 import type { Outcome } from './consultations';
 import { tmpdir } from 'node:os';

@@ -7,7 +7,7 @@ import { parseTimestamp } from '../clock';
 import type { ActivityRow } from '../db/repositories/messages';
 import { sidOfGrants } from './consultations';
 import type { ConsultationRow } from '../db/repositories/types';
-import { journalTime } from '../journal/time';
+import { journalTime } from '../journal';
 import type { Services } from './services';
 
 /** The newest requests of each endpoint the timeline lists (a client polling A11 all day must not make it megabytes long). */

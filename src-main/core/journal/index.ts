@@ -8,6 +8,7 @@
 import { recordExchange, type JournalExchange } from './recorder';
 
 export { journalService, type JournalRecord, type JournalFilter, type JournalPage } from './service';
+export type { Originals } from './originals';
 export type { Journal, JournalExchange, EarlyCapture } from './recorder';
 export { captureRequest } from './capture';
 export { cut, BODY_LIMIT } from './cut';
