@@ -1,10 +1,10 @@
 // Electron entry (out/main/index.js). Everything else lives in desktop.ts and the core.
 import * as electron from 'electron';
 import { startDesktop } from './desktop';
-import { keepRequestObjectsYoung } from '../core/young-objects';
+import { keepRequestObjectsYoung } from '../core/perf/young-objects';
 
 // Before the core starts (its bundle is loaded by now, which allocates little): V8 must not pretenure
-// what requests allocate (core/young-objects.ts).
+// what requests allocate (core/perf/young-objects.ts).
 keepRequestObjectsYoung();
 
 // Electron passes its own path (and the app path when unpackaged) before our flags.

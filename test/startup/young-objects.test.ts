@@ -1,4 +1,4 @@
-// Issue 14, one-connection p99: the server never lets V8 pretenure allocation sites (core/young-objects.ts).
+// Issue 14, one-connection p99: the server never lets V8 pretenure allocation sites (core/perf/young-objects.ts).
 // When it could, about half of all starts tenured a site every request uses, and from then on each
 // request's objects were promoted: young collections of 2.5–3.5 ms every ~20 ms. Under
 // --trace-pretenuring-statistics V8 prints a line for every allocation site it reviews (tenure or not);

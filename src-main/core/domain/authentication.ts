@@ -4,9 +4,10 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { AppRecord } from '../../../src-shared/control';
 import { DomainError } from '../errors';
+import { BASIC_ANSWERS_PER_APP } from '../perf/request-path';
 
 /** Answers kept per app record: a client sending ever new wrong headers must not grow the process. */
-const MAX_CACHED_HEADERS = 256;
+const MAX_CACHED_HEADERS = BASIC_ANSWERS_PER_APP;
 
 export function parseBasic(header: string | undefined): { username: string; password: string } | undefined {
   const m = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');

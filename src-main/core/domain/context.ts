@@ -8,6 +8,7 @@ import type { SimClock } from '../clock';
 import { formatTimestamp } from '../clock';
 import type { SimulatorEventBus } from '../events';
 import type { Randomness } from './randomness';
+import { RANDOM_POOL_BYTES } from '../perf/request-path';
 
 export interface DomainContext {
   db: Database;
@@ -32,7 +33,7 @@ let pool = Buffer.alloc(0);
 let taken = 0;
 export const randomHex = (bytes: number) => {
   if (taken + bytes > pool.length) {
-    pool = randomBytes(Math.max(4096, bytes));
+    pool = randomBytes(Math.max(RANDOM_POOL_BYTES, bytes));
     taken = 0;
   }
   taken += bytes;

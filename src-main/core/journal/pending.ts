@@ -3,6 +3,7 @@
 // them from here. Bounded by count and bytes, so a burst of large bodies cannot grow memory unchecked.
 import type { JournalSummary } from '../../../src-shared/control';
 import type { Detail } from './detail';
+import { JOURNAL_PENDING_MAX_BYTES, JOURNAL_PENDING_MAX_ENTRIES } from '../perf/request-path';
 
 export interface PendingEntry {
   summary: JournalSummary;
@@ -24,7 +25,7 @@ export class PendingEntries {
   private items: PendingEntry[] = [];
   private held = 0;
 
-  constructor(readonly maxEntries = 500, readonly maxBytes = 8 * 1024 * 1024) {}
+  constructor(readonly maxEntries = JOURNAL_PENDING_MAX_ENTRIES, readonly maxBytes = JOURNAL_PENDING_MAX_BYTES) {}
 
   /** Adds an entry; true when the buffer reached a bound and must be written out now. */
   push(summary: JournalSummary, query: string, detail: Detail, consultation: string | null = null, why: string | null = null): boolean {

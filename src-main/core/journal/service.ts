@@ -12,6 +12,7 @@ import { PendingEntries, type PendingEntry } from './pending';
 import { searcher } from './search';
 import type { Database } from '../db/database';
 import type { SimulatorEventBus } from '../events';
+import { JOURNAL_FLUSH_DELAY_MS } from '../perf/request-path';
 
 export type { JournalFilter, JournalPage } from '../db/repositories/journal';
 
@@ -21,8 +22,8 @@ export type JournalRecord = Omit<JournalEntry, 'id' | 'request_params' | 'reques
 
 const heldEntry = (e: PendingEntry): JournalEntry => entryOf({ ...e.summary, query: e.query }, e.detail, e.why);
 
-/** How long a recorded entry waits in memory before its batch is compressed and written out. */
-const FLUSH_DELAY_MS = 50;
+/** How long a recorded entry waits in memory before its batch is compressed and written out (perf/request-path.ts). */
+const FLUSH_DELAY_MS = JOURNAL_FLUSH_DELAY_MS;
 
 /**
  * `ctx.events` hears of every entry recorded; `db` is the journal's own database (unlogged writes). It keeps

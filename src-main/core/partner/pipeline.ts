@@ -25,6 +25,7 @@ import { CLIENT_LEFT, holdIfArmed } from './hold-step';
 import { PartnerCall } from './partner-call';
 import * as journal from '../journal';
 import { ReadCache } from './read-cache';
+import { PARTNER_READ_CACHE } from '../perf/request-path';
 import { basicWhy } from './why/auth';
 import { explainRefusal, type WhyReads } from './why/explain';
 import { faultWhy, rateLimitWhy } from './why/injected';
@@ -124,7 +125,7 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     }
     // Without a body, the input is the query string alone: the read cache's key. A read a hold may take skips it.
     const mayHold = services.holds.armedFor(endpoint.id);
-    const cacheKey = !hasBody(req) && !mayHold ? ReadCache.keyOf(endpoint.id, app.id, call.query) : undefined;
+    const cacheKey = PARTNER_READ_CACHE && !hasBody(req) && !mayHold ? ReadCache.keyOf(endpoint.id, app.id, call.query) : undefined;
     const cached = cacheKey && cache.get(cacheKey);
     if (cached) return call.sendEnvelope(200, cached);
     await readInput(call);

@@ -3,6 +3,7 @@ import type { Family } from '../../../src-shared/endpoint-list';
 import { Memo } from '../memo';
 import type { PartnerEndpoint } from './endpoint';
 import { PARTNER_ENDPOINTS } from './endpoints';
+import { ROUTE_MEMO_ENTRIES } from '../perf/request-path';
 
 export const FAMILY_PATTERNS: [Family, RegExp][] = [
   ['application', /^\/api\/v2\/([^/]+)(\/.*)$/],
@@ -80,7 +81,7 @@ export function matchRoute(rawPath: string, method: string): RouteMatch {
 // (two regular expressions, a decode and a table lookup were ~2.5 µs of every request before its answer).
 // Paths are the client's to choose, so the table is bounded (memo.ts); the matches are frozen,
 // since every request with that path shares one.
-const matches = new Memo<RouteMatch>(512, (key) => {
+const matches = new Memo<RouteMatch>(ROUTE_MEMO_ENTRIES, (key) => {
   const space = key.indexOf(' ');
   return Object.freeze(matchRoute(key.slice(space + 1), key.slice(0, space)));
 }, 512);

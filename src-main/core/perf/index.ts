@@ -11,7 +11,7 @@
 //   the database file read ahead             early-read.ts       100,000 users: without it main-thread CPU 1.15–1.25×
 //   SQLite's WebAssembly compiled first      sqljs-ahead.ts      100,000 users: without it main-thread CPU 1.08–1.12× in two
 //                                                                sittings of three (1.02×); no difference on a small folder
-//   no allocation-site pretenuring           ../young-objects.ts the one-connection p99 of the starts where V8 would tenure a
+//   no allocation-site pretenuring           young-objects.ts    the one-connection p99 of the starts where V8 would tenure a
 //                                                                site every request uses (issue 14: half of them, 2.0–2.8 ms
 //                                                                instead of 0.6–1.0; none of 5 here on Node 24, which still
 //                                                                tenures such sites); set first thing in tuneServe, see there
@@ -24,9 +24,12 @@
 // The programmatic API (`startSimulator()`, in a test suite's own process) uses three of these and nothing that
 // changes its host process for good: library-start.ts, with its measurement.
 //
+// The switches on a partner request's path (the read cache, the journal's batches, memos and pools, and the code
+// shapes chosen for speed) are tabled with their measurements in request-path.ts.
+//
 // Dropped in issue 24: the CommonJS build of `serve` run through V8's code cache (for Node 20, which has no
 // compile cache; the package needs Node ≥ 22.12, where Node's own cache above does that job).
-import { keepRequestObjectsYoung } from '../young-objects';
+import { keepRequestObjectsYoung } from './young-objects';
 import { enableCompileCache, flushCompileCacheSoon } from './compile-cache';
 import { holdEventLoop } from './event-loop-hold';
 import { lowerBackgroundThreads } from './thread-priority';

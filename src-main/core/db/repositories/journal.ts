@@ -1,6 +1,7 @@
 import type { Database } from '../database';
 import { DEFAULT_JOURNAL_CAP_BYTES, MAX_JOURNAL_CAP_BYTES, MIN_JOURNAL_CAP_BYTES } from '../options';
 import type { Param } from '../oplog';
+import { JOURNAL_INSERT_SIZES } from '../../perf/request-path';
 import type { JournalSummary } from '../../../../src-shared/control';
 
 /** What narrows the journal; `q` also searches bodies, which the service does (they are stored deflated). */
@@ -40,7 +41,7 @@ const SUMMARY_COLUMNS = 'id, time, app, family, endpoint, method, path, status, 
  * once per statement (numbered parameters ?1–?6) instead of once per row, since binding a string is most
  * of what a row costs in sql.js (a copy into WebAssembly memory each).
  */
-const INSERT_SIZES = [100, 25, 5, 1];
+const INSERT_SIZES = JOURNAL_INSERT_SIZES;
 const COLUMNS = 'INSERT INTO journal (id, time, app, family, endpoint, method, path, query, status, duration_ms, injected, consultation, why, detail, batch) VALUES';
 const INSERT_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array(n).fill("(?,?,?,?,?,?,?,?,?,?,?,?,?,x'',?)").join(',')}`]));
 const SHARED = 6; // app, family, endpoint, method, path, batch
