@@ -1,11 +1,9 @@
-// Everything a listening simulator serves besides the partner API: the tester UI, the control API,
-// pet media and the envelope for unknown routes, on express. It is its own module (and its own chunk
+// Everything a listening simulator serves besides the partner API and the control API (control/router.ts): the
+// tester UI, the pet owner's page, pet media and the envelope for unknown routes, on express. It is its own module (and its own chunk
 // of the build) so that a start need not evaluate it: `serve` loads it on the first request that is
 // not a partner request, which a partner's test suite may never send (issue 14, cold start).
 import express, { type Express } from 'express';
-import { controlApi } from './control';
 import { uiGuard } from './control/guard';
-import { leanControlRoutes } from './control/lean-routes';
 import { mediaRoutes } from './partner/media';
 import { lastResort } from './http/last-resort';
 import { staticUi } from './http/static-ui';
@@ -20,12 +18,9 @@ export function expressHost(internals: SimulatorInternals, partner: PartnerPipel
   app.set('etag', false);
   // A listening server hands partner URLs to the pipeline before express (see Simulator.listen);
   // this first step does the same for callers of `app` itself (supertest, an embedding server).
-  // So do the vet console's actions on a consultation (control/lean-routes.ts).
-  const vetActions = leanControlRoutes(internals, internals.controlCalls);
-  app.use((req, res, next) => (isPartnerUrl(req.url) ? partner(req, res) : vetActions(req, res) ? undefined : next()));
+  app.use((req, res, next) => (isPartnerUrl(req.url) ? partner(req, res) : next()));
   app.use(ownerRoutes(internals.owner, uiDir)); // before the UI's loopback rule: the owner's page is for any device
   app.use(staticUi(uiDir, uiGuard));
-  app.use('/__sim/v1', controlApi(internals, internals.controlCalls));
   app.use(mediaRoutes(internals.services));
   app.use((req, res) => partner(req, res)); // unknown routes answer with the partner envelope
   app.use(lastResort); // media and the static UI: never a stack trace or express's HTML error page

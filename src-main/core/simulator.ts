@@ -27,7 +27,8 @@ import { buildServices, type Services } from './domain/services';
 import { SimulatorEventBus } from './events';
 import { SimClockStore } from './http/rate-limit';
 import { partnerPipeline } from './partner/pipeline';
-import { isPartnerUrl } from './partner-url';
+import { isControlUrl, isPartnerUrl } from './partner-url';
+import type { ControlRouter } from './control/router';
 import { sendFailure } from './http/envelope';
 import { loadOnce } from './load-once';
 import type { SimulatorInternals } from './simulator-internals';
@@ -83,9 +84,9 @@ export interface SimulatorCore {
   /** The express app behind everything that is not a partner URL, loaded (once) on the first call. */
   host(): Promise<Express>;
   /**
-   * The control API's code loaded, its express app still unbuilt: the first control call that needs it builds
-   * it, synchronously, so calls keep their order. Building it on every start (its routes' patterns compiled)
-   * was ~1.5–2 ms of each further startSimulator() (issue 30).
+   * The control router's and the express host's code loaded, the express app still unbuilt: the first request that
+   * needs it builds it, synchronously, so calls keep their order. Building it on every start was ~1.5–2 ms of each
+   * further startSimulator() (issue 30).
    */
   hostLoaded(): Promise<void>;
 }
@@ -110,7 +111,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
   );
 }
 
-/** The answer when the express side cannot be loaded at all (a broken install): an envelope, never a hang. */
+/** The answer when the control router or the express side cannot be loaded at all (a broken install): an envelope, never a hang. */
 function answerHostFailure(res: ServerResponse, err: unknown): void {
   console.error(`The control API and UI could not be loaded: ${(err as Error).message}`);
   if (res.headersSent) return void res.destroy();
@@ -197,33 +198,28 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   if (options.seed === 'demo') info.push(wasEmpty ? (await control.commands.loadDemoData()).message : 'The database is not empty: the demo data set was not loaded.');
 
   const partner = partnerPipeline(ctx, services, store);
-  // The vet console's actions, loaded on the first request that is not a partner's (that one goes to express).
-  let vetActions: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
-  const loadVetActions = loadOnce(() => import('./control/lean-routes').then((m) => (vetActions = m.leanControlRoutes(internals, internals.controlCalls))));
+  // The control API (/__sim/v1): one router on plain node:http (control/router.ts), loaded on the first control call.
+  let controlApi: ControlRouter | undefined;
+  const loadControl = loadOnce(() => import('./control/router').then((m) => (controlApi = m.controlRouter(internals, internals.controlCalls))));
+  // The tester UI, the owner's page and media on express, loaded on the first request that needs them.
   let app: Express | undefined;
   let hostModule: typeof import('./express-host') | undefined;
-  const loadHost = loadOnce(() =>
-    import('./express-host').then((m) => {
-      loadVetActions().catch(() => undefined); // the host has loaded them already: ready for the next request
-      return (hostModule = m);
-    }),
-  );
+  const loadHost = loadOnce(() => import('./express-host').then((m) => (hostModule = m)));
   const expressApp = (m: typeof import('./express-host')) => (app ??= m.expressHost(internals, partner, options.uiDir));
   const host = () => loadHost().then(expressApp);
   const hostLoaded = async () => {
-    await loadHost();
-    await loadVetActions().catch(() => undefined); // as on a request: express answers until they load
+    await Promise.all([loadHost(), loadControl()]);
   };
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     // Partner requests never enter express: the hot path is the lean pipeline alone.
     if (isPartnerUrl(req.url)) return partner(req, res);
-    // So do the vet console's actions on a consultation: a partner's test drives the vet between its calls.
-    if (vetActions) {
-      if (vetActions(req, res)) return;
-    } else loadVetActions().catch(() => undefined); // a failed load is tried again by the next request; express answers meanwhile
+    if (isControlUrl(req.url)) {
+      if (controlApi) return controlApi(req, res);
+      // The request's body stays unread in its stream until the router takes it.
+      return void loadControl().then((route) => route(req, res), (err) => answerHostFailure(res, err));
+    }
     if (app) return app(req, res);
     if (hostModule) return expressApp(hostModule)(req, res);
-    // The request's body stays unread in its stream until express takes it over.
     host().then((loaded) => loaded(req, res), (err) => answerHostFailure(res, err));
   };
 

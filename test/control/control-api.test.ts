@@ -1,6 +1,6 @@
 // The control API: guards, tenants, vets, clock, faults, journal (masking, cap), events, reset, snapshot, openapi.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { controlGuard } from '../../src-main/core/control/guard';
+import { admit } from '../../src-main/core/control/token-access';
 import { ENDPOINTS } from '../../src-shared/endpoints';
 import { DEMO_AUTH, makeSim, type Harness } from '../helpers';
 
@@ -26,14 +26,9 @@ describe('guards (behaviour §12)', () => {
     expect(r.body.error.code).toBe('bad_origin');
   });
   it('refuses a non-loopback peer', () => {
-    let status = 0;
-    let body: unknown;
-    const res = { status: (s: number) => ((status = s), res), json: (b: unknown) => (body = b), setHeader: () => undefined };
-    controlGuard({ socket: { remoteAddress: '192.0.2.7' }, headers: { host: '127.0.0.1:4010' }, method: 'GET' } as never, res as never, () => (status = 200));
-    expect(status).toBe(403);
-    expect(body).toEqual({ error: { code: 'not_loopback', message: 'The control API answers loopback clients only.', details: [] } });
-    controlGuard({ socket: { remoteAddress: '::ffff:127.0.0.1' }, headers: { host: 'localhost:1' }, method: 'GET' } as never, res as never, () => (status = 200));
-    expect(status).toBe(200);
+    const peer = (remoteAddress: string, host: string) => ({ socket: { remoteAddress }, headers: { host }, method: 'GET' }) as never;
+    expect(admit(undefined, peer('192.0.2.7', '127.0.0.1:4010'))).toEqual({ status: 403, code: 'not_loopback', message: 'The control API answers loopback clients only.' });
+    expect(admit(undefined, peer('::ffff:127.0.0.1', 'localhost:1'))).toBeUndefined();
   });
   it('unknown control routes and bad JSON answer in the control error format', async () => {
     expect((await h.ctl.get('/nope')).body).toEqual({ error: { code: 'not_found', message: 'No such control route.', details: [] } });

@@ -4,12 +4,12 @@
 // (its kernel buffer full, Node would otherwise queue every later batch in memory: 20 stalled readers took the
 // server from 91 MB to 1.1 GB), and the number of streams is capped, so a tab left open per test cannot starve
 // the partner API.
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JournalSummary, MessageEvent, StateEvent } from '../../../src-shared/control';
 import type { HeldEvent } from '../../../src-shared/schemas/holds';
 import type { SimulatorEventBus } from '../events';
 import { withIsoTime } from '../journal/time';
-import { controlError } from './guard';
+import { sendRefusal } from './answer';
 
 export interface StreamLimits {
   /** Unsent bytes a client may hold before it is dropped. */
@@ -23,7 +23,7 @@ export interface StreamLimits {
 export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxBufferedBytes: 1024 * 1024, maxStreams: 64, batchMs: 100, heartbeatMs: 15_000 };
 
 export function eventStream(bus: SimulatorEventBus, limits: StreamLimits = DEFAULT_STREAM_LIMITS) {
-  const clients = new Set<Response>();
+  const clients = new Set<ServerResponse>();
   let requests: JournalSummary[] = [];
   let states: StateEvent[] = [];
   let messages: MessageEvent[] = [];
@@ -36,7 +36,7 @@ export function eventStream(bus: SimulatorEventBus, limits: StreamLimits = DEFAU
   const onMessage = (e: MessageEvent) => messages.push(e);
   const onHeld = (e: HeldEvent) => held.push(e);
 
-  const drop = (res: Response, reason: string) => {
+  const drop = (res: ServerResponse, reason: string) => {
     clients.delete(res);
     try {
       res.end(`event: dropped\ndata: ${JSON.stringify({ reason })}\n\n`);
@@ -87,13 +87,13 @@ export function eventStream(bus: SimulatorEventBus, limits: StreamLimits = DEFAU
     held = [];
   };
 
-  return (req: Request, res: Response) => {
+  return (req: IncomingMessage, res: ServerResponse) => {
     if (clients.size >= limits.maxStreams) {
       // Its socket is closed with the answer: a script retrying in a loop on keep-alive sockets would otherwise hold
       // one open per attempt until the total connection cap closed new partner connections unanswered.
       res.setHeader('connection', 'close');
       res.once('finish', () => req.socket.end());
-      return controlError(res, 503, 'too_many_streams', `At most ${limits.maxStreams} event streams may be open at once; close one (a tab of the UI, a test's listener) and retry.`);
+      return sendRefusal(res, { status: 503, code: 'too_many_streams', message: `At most ${limits.maxStreams} event streams may be open at once; close one (a tab of the UI, a test's listener) and retry.` });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     res.write(': connected\n\n');

@@ -19,15 +19,10 @@ export function hostName(host: string | undefined): string {
 }
 
 /**
- * The body of every control API refusal, the one place it is built (express's routes, their error handler, the
- * guards and lean-routes.ts all answer it): `details` is always there, empty when the refusal names no place.
+ * The body of every control API refusal, the one place it is built (control/answer.ts sends it): `details` is always there, empty when the refusal names no place.
  */
 export const refusalBody = (r: Pick<ControlRefusal, 'code' | 'message' | 'details'>): ControlErrorBody =>
   ({ error: { code: r.code, message: r.message, details: r.details ?? [] } });
-
-export function controlError(res: Response, status: number, code: string, message: string, details?: RefusalDetail[]): void {
-  res.status(status).json(refusalBody({ code, message, details }));
-}
 
 /** Why a request may not reach the control API or the UI, or undefined when it may. */
 export function loopbackRefusal(req: IncomingMessage): 'not_loopback' | 'bad_host' | undefined {
@@ -48,8 +43,7 @@ export interface ControlRefusal {
 }
 
 /**
- * The loopback, Host, Origin and CSRF content-type rules, without a framework: express's guard below and the
- * lean vet-console routes (lean-routes.ts) both ask this. Undefined when the request may go on.
+ * The loopback, Host, Origin and CSRF content-type rules (token-access.ts's admit asks them when no token is presented). Undefined when the request may go on.
  */
 export function controlRefusal(req: IncomingMessage): ControlRefusal | undefined {
   const refusal = loopbackRefusal(req);
@@ -71,13 +65,6 @@ export function controlRefusal(req: IncomingMessage): ControlRefusal | undefined
       return { status: 415, code: 'unsupported_content_type', message: 'State-changing control requests must be application/json (snapshots: application/octet-stream).' };
   }
   return undefined;
-}
-
-export function controlGuard(req: Request, res: Response, next: NextFunction): void {
-  const refused = controlRefusal(req);
-  if (refused) return controlError(res, refused.status, refused.code, refused.message);
-  res.setHeader('cache-control', 'no-store');
-  next();
 }
 
 /** The tester UI (/__sim/ and its files): loopback peers with a loopback Host, as the control API. */

@@ -1,12 +1,11 @@
 // Small helpers shared by the control API routes.
-import type { NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
 import { DomainError } from '../errors';
 import { jsonDeeperThan } from '../../../src-shared/json-depth';
 import { clientErrorStatus } from '../http/last-resort';
 import { MAX_DEPTH } from '../http/laravel-input';
 import type { RefusalDetail } from '../../../src-shared/control';
-import { controlError, type ControlRefusal } from './guard';
+import type { ControlRefusal } from './guard';
 
 export class ControlError extends Error {
   constructor(readonly status: number, readonly code: string, message: string, readonly details: RefusalDetail[] = []) {
@@ -17,12 +16,6 @@ export class ControlError extends Error {
 /** Why a control body nested deeper than the partner side allows is refused before it is parsed; undefined if it is not. */
 export const tooDeepJson = (text: string): string | undefined =>
   jsonDeeperThan(text, MAX_DEPTH) ? `The JSON body is nested too deeply (more than ${MAX_DEPTH} levels).` : undefined;
-
-/** express.json's `verify`: such a body is 400 (the lean routes ask tooDeepJson too). */
-export function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer): void {
-  const deep = tooDeepJson(buf.toString('utf8'));
-  if (deep) throw Object.assign(new Error(deep), { status: 400 });
-}
 
 /** A zod refusal's issues as the refusal's details: the path dotted (`3.status`, `cors_allowed_origins.1`), '' for the whole body. */
 export const detailsOf = (issues: z.ZodError['issues']): RefusalDetail[] =>
@@ -43,15 +36,6 @@ export function parseControl<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new ControlError(422, 'invalid', details.map((d) => (d.path ? `${d.path}: ` : '') + d.message).join('; '), details);
 }
 
-export function paging(req: Request, defaultPer = 50) {
-  const page = Math.max(1, Number.parseInt(String(req.query.page ?? '1'), 10) || 1);
-  const per = Math.min(500, Math.max(1, Number.parseInt(String(req.query.per_page ?? defaultPer), 10) || defaultPer));
-  return { page, per, offset: (page - 1) * per };
-}
-
-export const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-export const int = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
-
 /** What a thrown error answers on the control API (domain errors keep their status; the message is the partner one). */
 export function controlErrorOf(err: unknown): ControlRefusal {
   if (err instanceof ControlError) return { status: err.status, code: err.code, message: err.message, details: err.details };
@@ -59,20 +43,9 @@ export function controlErrorOf(err: unknown): ControlRefusal {
     const code = { 401: 'unauthorized', 402: 'payment_required', 404: 'not_found', 409: 'conflict', 422: 'invalid', 503: 'unavailable' }[err.status] ?? 'error';
     return { status: err.status, code: err.code ?? code, message: err.messages.join(' ') };
   }
-  const e = err as { type?: string; message?: string };
-  if (e.type === 'entity.parse.failed') return { status: 400, code: 'malformed_json', message: 'Malformed JSON body.' };
-  if (e.type === 'entity.too.large') return { status: 413, code: 'too_large', message: 'Payload Too Large' };
-  if (e.type === 'charset.unsupported') return { status: 415, code: 'unsupported_charset', message: 'Unsupported charset: send JSON as UTF-8.' };
   if (err instanceof URIError) return { status: 400, code: 'malformed_url', message: 'The address has a malformed %-escape.' };
   const status = clientErrorStatus(err);
   if (status) return { status, code: 'bad_request', message: (err as Error).message || 'Bad Request' };
   console.error('control API error:', err);
   return { status: 500, code: 'server_error', message: 'Server Error' };
-}
-
-/** Domain errors keep their status; the message is the partner one (e.g. "Chat already ended"). */
-export function controlErrorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
-  if (res.headersSent) return;
-  const answer = controlErrorOf(err);
-  controlError(res, answer.status, answer.code, answer.message, answer.details);
 }

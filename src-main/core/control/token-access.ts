@@ -3,9 +3,8 @@
 // without the right one, every request goes through the loopback guard as before. Wrong tokens are counted
 // and slowed per address (token-failures.ts); a well-known token is refused at start (weak-tokens.ts).
 import type { IncomingMessage } from 'node:http';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { sameSecret } from '../domain/apps';
-import { controlError, controlGuard, controlRefusal, hostName, isLoopbackAddress, type ControlRefusal } from './guard';
+import { controlRefusal, hostName, isLoopbackAddress, type ControlRefusal } from './guard';
 import { TokenFailures } from './token-failures';
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -64,19 +63,14 @@ export function accessRefusal(token: string | undefined, req: IncomingMessage): 
   return undefined;
 }
 
-export function controlAccess(token: string | undefined): RequestHandler {
-  if (!token) return controlGuard;
-  // One decision for both paths (accessRefusal). A bearer header cannot be sent cross-site without a CORS
-  // preflight (which the control API never grants), so a right token skips the CSRF content-type rule; Host and
-  // peer checks are what the token replaces. A refused lean route comes here too, so each wrong token is counted once.
-  return (req: Request, res: Response, next: NextFunction) => {
-    const refused = accessRefusal(token, req);
-    if (refused) {
-      if (refused.code === 'bad_token') tokenFailures(token).failed(peerOf(req));
-      if (refused.retryAfterSeconds) res.setHeader('retry-after', String(refused.retryAfterSeconds));
-      return controlError(res, refused.status, refused.code, refused.message);
-    }
-    res.setHeader('cache-control', 'no-store');
-    next();
-  };
+/**
+ * The control API's one door: undefined lets the request on; a refusal says why. A wrong token is counted here,
+ * once per request, so the address waits longer after each (token-failures.ts). A bearer header cannot be sent
+ * cross-site without a CORS preflight (which the control API never grants), so a right token skips the CSRF
+ * content-type rule; Host and peer checks are what the token replaces.
+ */
+export function admit(token: string | undefined, req: IncomingMessage): ControlRefusal | undefined {
+  const refused = accessRefusal(token, req);
+  if (refused?.code === 'bad_token') tokenFailures(token!).failed(peerOf(req));
+  return refused;
 }
