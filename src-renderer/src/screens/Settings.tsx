@@ -15,14 +15,23 @@ const PANELS: Record<SettingsSection, ReactNode> = {
   apps: <AppsPanel />, clock: <ClockPanel />, autopilot: <AutopilotEditor />, faults: <FaultsEditor />, holds: <HoldsPanel />, data: <DataPanel />,
 };
 
-/** The section whose top is nearest above the list's top edge: the one being read. */
+/**
+ * The section being read: the one last chosen while its heading is in view (the last sections cannot scroll
+ * up to the top), else the one whose top is nearest above the top edge.
+ */
 function useSectionInView(scroller: React.RefObject<HTMLDivElement | null>): SettingsSection {
   const [current, setCurrent] = useState<SettingsSection>(sectionInHash() ?? 'apps');
+  const chosen = useRef<SettingsSection | undefined>(sectionInHash());
+  useEffect(() => onSectionRequest((id) => ((chosen.current = id), setCurrent(id))), []);
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
     const onScroll = () => {
-      const top = el.getBoundingClientRect().top + 24;
+      const view = el.getBoundingClientRect();
+      const picked = chosen.current && document.getElementById(`settings-${chosen.current}`)?.getBoundingClientRect();
+      if (picked && picked.top >= view.top - 2 && picked.top < view.bottom - 40) return setCurrent(chosen.current!);
+      chosen.current = undefined;
+      const top = view.top + 24;
       let seen: SettingsSection = SETTINGS_SECTIONS[0].id;
       for (const s of SETTINGS_SECTIONS) {
         const box = document.getElementById(`settings-${s.id}`);
@@ -42,11 +51,28 @@ export function Settings() {
   const scroller = useRef<HTMLDivElement>(null);
   const current = useSectionInView(scroller);
   useEffect(() => {
-    // Opened at a section (a chip, a link, a reload of #settings/faults): shown once its panels are drawn.
+    // Opened at a section (a chip, a link, a reload of #settings/faults): shown once its panels are drawn, and
+    // kept in place while the panels above it load and grow, until the tester scrolls or clicks themselves.
+    const el = scroller.current!;
     const asked = takePendingSection();
-    const named = asked ?? sectionInHash();
-    if (named) requestAnimationFrame(() => showSection(named, !!asked));
-    return onSectionRequest((id) => requestAnimationFrame(() => showSection(id)));
+    let keep = asked ?? sectionInHash();
+    if (keep) requestAnimationFrame(() => keep && showSection(keep, !!asked));
+    const letGo = () => (keep = undefined);
+    const grown = new ResizeObserver(() => keep && showSection(keep, false));
+    for (const panel of el.children) grown.observe(panel);
+    const settle = setTimeout(() => (letGo(), grown.disconnect()), 3000);
+    for (const type of ['wheel', 'pointerdown', 'keydown', 'touchstart']) el.addEventListener(type, letGo, { passive: true });
+    const off = onSectionRequest((id) => requestAnimationFrame(() => showSection(id)));
+    // A link elsewhere (<a href="#settings/apps">) changes only the address.
+    const onHash = () => ((keep = sectionInHash()), keep && showSection(keep));
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      off();
+      window.removeEventListener('hashchange', onHash);
+      clearTimeout(settle);
+      grown.disconnect();
+      for (const type of ['wheel', 'pointerdown', 'keydown', 'touchstart']) el.removeEventListener(type, letGo);
+    };
   }, []);
   return (
     <div className="settings-layout">
