@@ -145,19 +145,18 @@ export class PartnerCall implements InputReading, JournalExchange {
     // A string, not a Buffer: Node then sends the head and the body in one write instead of a writev of two.
     if (text === undefined || this.req.method === 'HEAD') this.res.end();
     else this.res.end(text, 'utf8');
-    if (this.holding) this.reportHold();
   }
 
   /** A request that got no answer (a hold closed it, or its client left): journaled with `status`. */
   endWithoutAnswer(status: number): void {
     this.sent = true;
     this.status = status;
-    if (this.holding) this.reportHold();
   }
 
-  /** Tells whoever decided what the client got, and keeps it for the journal entry. */
-  private reportHold(): void {
-    const { parking, decision, heldMs } = this.holding!;
+  /** A held call, once it ended: tells whoever decided what the client got, and keeps it for the journal entry. */
+  reportHold(): void {
+    if (!this.holding) return;
+    const { parking, decision, heldMs } = this.holding;
     this.hold = {
       hold_id: parking.hold.id, held_id: parking.id, decision: decision.kind, by: decision.by, held_ms: heldMs, status: this.status,
       ...(decision.kind === 'release' && decision.vet_id ? { vet_id: decision.vet_id } : {}),

@@ -1,7 +1,8 @@
 // The partner pipeline on plain node:http, in the order behaviour §4 fixes:
 // (CORS, as Laravel's global HandleCors) → route → app → rate limit → auth → (faults) → body parse →
 // validation → (hold: wait for a decision, behaviour §18) → use case → view (endpoint.ts) → envelope →
-// journal.record(call): the entry, once the answer is written (or the request ended without one).
+// ended: (a held call's decider told what the client got) → journal.record(call), the entry, once the answer is
+// written or the request ended without one. A refusal decided on the way records its why on the call (why/).
 // The rate limit counts before authentication, as Laravel's `throttle` in the `api` group runs before
 // `auth.basic`: a 401 uses the window too.
 // No express here: its per-request work (prototype swaps, header helpers, router layers) was the
@@ -65,6 +66,16 @@ function answerError(err: unknown, call: PartnerCall, house: WhyReads): void {
     // Journaled all the same (and a held request's decider told), though nothing could be written.
     call.endWithoutAnswer(500);
   }
+}
+
+/**
+ * The steps once a call ended, answered or not, in one turn: a held call's decider is told what the client got
+ * (hold-step.ts), then the journal entry. Together: whoever waits on the decider (close() waits for every held
+ * call) finds the entry already recorded.
+ */
+function ended(call: PartnerCall): void {
+  call.reportHold();
+  journal.record(call);
 }
 
 export function partnerPipeline(ctx: DomainContext, services: Services, store: SimClockStore): PartnerPipeline {
@@ -158,14 +169,14 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
     // A preflight is answered here, and goes no further (no body, no stamp: as Laravel's HandleCors answers it).
     if (applyPartnerCors(req, call.head, call.path, allowedOrigins(app))) {
       call.send(204);
-      return journal.record(call);
+      return ended(call);
     }
     const steps = answer(call, route, app).catch((err) => answerError(err, call, services));
     // The last step: the call's journal entry, once it ended (answered or not). At once when the answer went out
     // in this turn: Node discards a body nobody reads as soon as the answer has finished, before any promise
     // settles, and the entry keeps that body (journal/unread-body.ts). Otherwise when the steps are done, still
     // before any I/O: the entry is there before the client can ask for it.
-    if (call.sent) journal.record(call);
-    else void steps.then(() => call.sent && journal.record(call));
+    if (call.sent) ended(call);
+    else void steps.then(() => call.sent && ended(call));
   };
 }
