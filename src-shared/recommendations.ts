@@ -2,7 +2,7 @@
 // autopilot's feedback steps and the domain read it through this one function. People write the label the UI
 // shows ("Non-urgent", "Urgent"), the stored word (`non_urgent`) or anything between; it is stored lower-case
 // with `_`. No zod here: the UI's bundles use it too.
-import { RECOMMENDATIONS, type Recommendation } from './control';
+import { RECOMMENDATIONS, type Recommendation } from './control.js';
 
 /** "Non-urgent", "non urgent", "NON_URGENT" → `non_urgent`; undefined for a word that is none of the four. */
 export function normalizeRecommendation(input: string): Recommendation | undefined {

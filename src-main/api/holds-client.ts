@@ -1,12 +1,10 @@
 // Holds from a test (behaviour §18): `await sim.holds.next('A8')` arms a one-shot hold and resolves once a
 // request is held, with the decisions to answer it. Over the control API only, like the rest of the client.
 import type { HeldRequest, Hold, HoldArmRequest, HoldOutcome } from '../../src-shared/control.js';
+import { ControlApiError, type ControlClient } from '../../src-shared/control-api/client.js';
 
 export type { HeldRequest, Hold, HoldArmRequest, HoldOutcome };
 
-type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
-/** Builds the client's ControlApiError (one class for every refusal). */
-type Refusal = (status: number, code: string, message: string) => Error;
 
 export interface NextHoldOptions extends Omit<HoldArmRequest, 'endpoint' | 'count' | 'timeout_ms' | 'on_timeout'> {
   /** How long `next` waits for a matching request before it disarms and throws (default 30000 ms). */
@@ -42,25 +40,27 @@ export type NextHold = Promise<HeldCall> & { armed: Promise<Hold> };
 /** A long poll asks for at most this long at a time (the control API's own bound). */
 const POLL_MS = 60_000;
 
-export function holdsClient(call: Call, refusal: Refusal) {
-  const id = (s: string) => encodeURIComponent(s);
-  const heldCall = (request: HeldRequest): HeldCall => ({
-    request,
-    release: (opts = {}) => call<HoldOutcome>('POST', `/held/${id(request.id)}/release`, opts),
-    fail: (status, message) => call<HoldOutcome>('POST', `/held/${id(request.id)}/fail`, message === undefined ? { status } : { status, message }),
-    respond: (envelope) => call<HoldOutcome>('POST', `/held/${id(request.id)}/respond`, envelope),
-    close: () => call<HoldOutcome>('POST', `/held/${id(request.id)}/close`, {}),
-  });
+export function holdsClient(c: ControlClient) {
+  const heldCall = (request: HeldRequest): HeldCall => {
+    const params = { id: request.id };
+    return {
+      request,
+      release: (opts = {}) => c.releaseHeld({ params, body: opts }),
+      fail: (status, message) => c.failHeld({ params, body: message === undefined ? { status } : { status, message } }),
+      respond: (envelope) => c.respondHeld({ params, body: envelope as never }),
+      close: () => c.closeHeld({ params }),
+    };
+  };
   return {
-    arm: (hold: HoldArmRequest) => call<Hold>('POST', '/holds', hold),
-    list: async () => (await call<{ items: Hold[] }>('GET', '/holds')).items,
-    remove: (holdId: string) => call<Hold>('DELETE', `/holds/${id(holdId)}`),
+    arm: (hold: HoldArmRequest) => c.armHold({ body: hold as never }) as Promise<Hold>,
+    list: async () => (await c.listHolds()).items as Hold[],
+    remove: (holdId: string) => c.removeHold({ params: { id: holdId } }) as Promise<Hold>,
     /** Requests held now, oldest first. */
-    held: async () => (await call<{ items: HeldRequest[] }>('GET', '/held')).items,
+    held: async () => (await c.listHeld()).items as HeldRequest[],
     /** Arms a one-shot hold on `endpoint` (e.g. `'A8'`) and resolves when a request is held by it. */
     next(endpoint: string, opts: NextHoldOptions = {}): NextHold {
       const { timeoutMs = 30_000, holdMs, onTimeout, ...match } = opts;
-      const armed = call<Hold>('POST', '/holds', { endpoint, count: 1, ...match, ...(holdMs !== undefined ? { timeout_ms: holdMs } : {}), ...(onTimeout ? { on_timeout: onTimeout } : {}) });
+      const armed = c.armHold({ body: { endpoint, count: 1, ...match, ...(holdMs !== undefined ? { timeout_ms: holdMs } : {}), ...(onTimeout ? { on_timeout: onTimeout } : {}) } as never }) as Promise<Hold>;
       const held = armed.then((hold) => waitForHeld(hold, timeoutMs, endpoint));
       // Either may be the only one awaited (a test that gave up after `armed`): neither rejection may go unhandled and
       // surface 30 s later against an unrelated test; awaiting a promise still sees its rejection.
@@ -73,11 +73,11 @@ export function holdsClient(call: Call, refusal: Refusal) {
   async function waitForHeld(hold: Hold, timeoutMs: number, endpoint: string): Promise<HeldCall> {
     const deadline = Date.now() + timeoutMs;
     for (let left = timeoutMs; left > 0; left = deadline - Date.now()) {
-      const { items } = await call<{ items: HeldRequest[] }>('GET', `/held?hold_id=${id(hold.id)}&wait_ms=${Math.ceil(Math.max(1, Math.min(POLL_MS, left)))}`);
-      if (items.length) return heldCall(items[0]);
+      const { items } = await c.listHeld({ query: { hold_id: hold.id, wait_ms: Math.ceil(Math.max(1, Math.min(POLL_MS, left))) } });
+      if (items.length) return heldCall(items[0] as HeldRequest);
     }
     // Nothing came: the hold is removed, so it cannot catch a request of a later test.
-    await call('DELETE', `/holds/${id(hold.id)}`).catch(() => undefined);
-    throw refusal(408, 'nothing_held', `No ${endpoint} request was held within ${timeoutMs} ms.`);
+    await c.removeHold({ params: { id: hold.id } }).catch(() => undefined);
+    throw new ControlApiError(408, 'nothing_held', `No ${endpoint} request was held within ${timeoutMs} ms.`);
   }
 }

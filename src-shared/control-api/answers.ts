@@ -1,9 +1,9 @@
 // Response schemas of the control API (/__sim/v1). Plain JSON, not the partner envelope. Objects are
 // open (more fields may come as the simulator grows); the fields listed are typed for generated clients.
 import { z } from 'zod';
-import { RECOMMENDATIONS } from '../control';
-import { autopilotDocument } from '../schemas/autopilot';
-import { emergencyStats } from '../schemas/responses/users';
+import { RECOMMENDATIONS } from '../control.js';
+import { autopilotDocument } from '../schemas/autopilot.js';
+import { emergencyStats } from '../schemas/responses/users.js';
 
 export const controlComponents = z.registry<{ id: string; description?: string }>();
 const component = <T extends z.ZodType>(id: string, schema: T, description?: string): T => {

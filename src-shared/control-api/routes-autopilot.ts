@@ -1,10 +1,10 @@
 // Control routes of the vet autopilot (behaviour §17): its rules, their JSON Schema, and the steps waiting for
 // the simulator clock. The clock itself moves through POST /clock, which runs what falls due.
 import { z } from 'zod';
-import { autopilotDocument } from '../schemas/autopilot';
-import * as A from './answers';
-import { defineControlRoute as route } from './define';
-import { limitParam, textParam } from './query';
+import { autopilotDocument } from '../schemas/autopilot.js';
+import * as A from './answers.js';
+import { defineControlRoute as route } from './define.js';
+import { limitParam, textParam } from './query.js';
 
 export const autopilotRoutes = {
   getAutopilot: route({ id: 'getAutopilot', method: 'GET', path: '/autopilot', tag: 'Autopilot', readOnly: true, answer: A.autopilotRules,

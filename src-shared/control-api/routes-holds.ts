@@ -1,10 +1,10 @@
 // Control routes of holds (behaviour §18): arm, list and remove breakpoints on partner calls, list the requests
 // they hold, and decide each one. A decision answers what the waiting client got.
 import { z } from 'zod';
-import { failBody, holdArmBody, matchKeysProblem, releaseBody, respondBody } from '../schemas/holds';
-import * as A from './answers';
-import { defineControlRoute as route } from './define';
-import { textId, textParam } from './query';
+import { failBody, holdArmBody, matchKeysProblem, releaseBody, respondBody } from '../schemas/holds.js';
+import * as A from './answers.js';
+import { defineControlRoute as route } from './define.js';
+import { textId, textParam } from './query.js';
 
 const invalid = { status: 422, code: 'invalid', sentence: '<field>: <what is wrong there>; … (one per field, also in details)' } as const;
 const noHeld = { status: 404, code: 'not_found', sentence: 'No held request <id>.' } as const;

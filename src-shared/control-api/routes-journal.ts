@@ -1,9 +1,9 @@
 // Control routes of the request journal (behaviour §14): one set of filters for the list, the count and the
 // HAR export; `total` and `count` are the size of the filtered set.
 import { z } from 'zod';
-import * as A from './answers';
-import { defineControlRoute as route } from './define';
-import { limitParam, journalFilters, rowId, switchParam, textParam, wholeParam } from './query';
+import * as A from './answers.js';
+import { defineControlRoute as route } from './define.js';
+import { limitParam, journalFilters, rowId, switchParam, textParam, wholeParam } from './query.js';
 
 const badFilter = { status: 422, code: 'invalid', sentence: 'from: expected epoch milliseconds or an ISO 8601 time, got "<value>".' } as const;
 const credentials = switchParam('include: the real credentials (from this process\'s memory) for a replay');

@@ -1,10 +1,10 @@
 // Control routes of tenants and the roster (apps, vets, packages) and of the state browser (users, pets,
 // payments, feedback): what the partner API's data looks like from the simulator's side.
 import { z } from 'zod';
-import { appCreateBody, appPatchBody, packageBody, vetPatchBody } from '../schemas/control';
-import * as A from './answers';
-import { defineControlRoute as route } from './define';
-import { listing, rowId, textId, textParam } from './query';
+import { appCreateBody, appPatchBody, packageBody, vetPatchBody } from '../schemas/control.js';
+import * as A from './answers.js';
+import { defineControlRoute as route } from './define.js';
+import { listing, rowId, textId, textParam } from './query.js';
 
 const invalid = { status: 422, code: 'invalid', sentence: '<field>: <what is wrong there>; … (one per field, also in details)' } as const;
 const family = textParam({ type: 'string', enum: ['application', 'client'] });

@@ -1,10 +1,10 @@
 // Control routes of the simulator itself: health, the clock, fault rules, reset, demo data, snapshots, the
 // OpenAPI documents and the event stream (behaviour §12).
 import { z } from 'zod';
-import { clockBody, resetBody } from '../schemas/control';
-import { faultRulesSchema } from '../schemas/faults';
-import * as A from './answers';
-import { defineControlRoute as route } from './define';
+import { clockBody, resetBody } from '../schemas/control.js';
+import { faultRulesSchema } from '../schemas/faults.js';
+import * as A from './answers.js';
+import { defineControlRoute as route } from './define.js';
 
 const anyDocument = z.record(z.string(), z.unknown());
 const invalid = { status: 422, code: 'invalid', sentence: '<field>: <what is wrong there>; … (one per field, also in details)' } as const;

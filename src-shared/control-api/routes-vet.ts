@@ -2,10 +2,10 @@
 // vet's actions on it and its thread. Each action answers the consultation's card as it now stands, timeline
 // included, so the screen that sent it needs nothing else.
 import { z } from 'zod';
-import { feedbackWriteBody, messagePostBody, outcomeBody } from '../schemas/control';
-import * as A from './answers';
-import { defineControlRoute as route } from './define';
-import { limitParam, listing, textId, textParam, wholeParam } from './query';
+import { feedbackWriteBody, messagePostBody, outcomeBody } from '../schemas/control.js';
+import * as A from './answers.js';
+import { defineControlRoute as route } from './define.js';
+import { limitParam, listing, textId, textParam, wholeParam } from './query.js';
 
 const sid = z.object({ sid: textId });
 const type = textParam({ type: 'string', enum: ['chat', 'video'] });

@@ -2,12 +2,12 @@
 // (PUT /__sim/v1/autopilot, startSimulator({ autopilot }), a rules file, the stored copy at start) and is the
 // source of the JSON Schema served at /__sim/v1/autopilot.schema.json, so editors and the simulator agree.
 import { z } from 'zod';
-import { RECOMMENDATION_LABELS, RECOMMENDATIONS, type AutopilotDocument, type AutopilotProblem } from '../control';
-import { isRecommendation } from '../recommendations';
-import { MESSAGE_MAX_CHARS } from './control';
-import { duration } from './duration';
+import { RECOMMENDATION_LABELS, RECOMMENDATIONS, type AutopilotDocument, type AutopilotProblem } from '../control.js';
+import { isRecommendation } from '../recommendations.js';
+import { MESSAGE_MAX_CHARS } from './control.js';
+import { duration } from './duration.js';
 
-export { durationMs } from './duration';
+export { durationMs } from './duration.js';
 
 /** The placeholders `say` fills in, by object. */
 export const PLACEHOLDERS = {

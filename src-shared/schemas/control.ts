@@ -1,9 +1,9 @@
 // Request schemas of the control API; the UI's forms use the same ones.
 import { z } from 'zod';
-import { RECOMMENDATIONS } from '../control';
-import { isRecommendation } from '../recommendations';
-import { CORS_ORIGIN_PATTERN } from '../cors-origins';
-import { duration } from './duration';
+import { RECOMMENDATIONS } from '../control.js';
+import { isRecommendation } from '../recommendations.js';
+import { CORS_ORIGIN_PATTERN } from '../cors-origins.js';
+import { duration } from './duration.js';
 
 export const appCreateBody = z.object({
   name: z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'name must be a slug: 2–40 lower-case letters, digits or dashes'),

@@ -2,7 +2,7 @@
 // the UI's rule form (src-renderer/src/screens/settings/field-checks.ts), so the form refuses exactly what the
 // simulator would.
 import { z } from 'zod';
-import { MAX_FAULT_RULES } from '../control';
+import { MAX_FAULT_RULES } from '../control.js';
 
 export { MAX_FAULT_RULES };
 

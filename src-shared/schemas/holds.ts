@@ -1,13 +1,13 @@
 // Holds (behaviour §18): breakpoints on partner calls. The shapes the control API takes and gives, one zod
 // schema each, shared by the server, the programmatic API and the UI's forms.
 import { z } from 'zod';
-import type { Hold } from '../control';
-import { ENDPOINT_LIST, type EndpointId } from '../endpoint-list';
+import type { Hold } from '../control.js';
+import { ENDPOINT_LIST, type EndpointId } from '../endpoint-list.js';
 
 /** The longest a hold may hold a request: ten minutes. */
 export const HOLD_MAX_MS = 600_000;
 
-export type { HeldEvent, HeldRequest, Hold, HoldDecider, HoldDecisionKind, HoldOutcome } from '../control';
+export type { HeldEvent, HeldRequest, Hold, HoldDecider, HoldDecisionKind, HoldOutcome } from '../control.js';
 
 const ENDPOINT_IDS = ENDPOINT_LIST.map((e) => e.id) as [EndpointId, ...EndpointId[]];
 

@@ -214,8 +214,8 @@ export const scenarioSchema = z
     autopilot: autopilotDocument.optional(),
     faults: z.array(faultRuleSchema.extend({ count: z.int().min(0).nullable().optional() })).max(100).optional().describe('Fault rules; a count that ran down is 0'),
     holds: storedHoldsSchema.optional(),
-    calls: z.array(scenarioCall).max(1000).optional().describe('Partner requests made after the load, in order'),
-    actions: z.array(scenarioAction).max(1000).optional().describe('Vet and owner actions after the calls, in order'),
+    calls: z.array(z.union([scenarioCall, scenarioAction])).max(1000).optional()
+      .describe('The history made after the load, in order: partner requests (path) through the partner API, vet and owner actions (do)'),
     journal: z.array(z.record(z.string(), z.unknown())).max(100_000).optional().describe('A bundle\'s request journal (written by GET /bundle)'),
     clock_now: z.string().optional().describe('A bundle\'s clock reading when it was written'),
   })

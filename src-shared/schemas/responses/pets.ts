@@ -1,6 +1,6 @@
 // A pet as each family serializes it (spec: Pet), and B8's Laravel sync result.
 import { z } from 'zod';
-import { unmodelledRelation, component, emptyRelation, id, nullableText, timestamp } from './common';
+import { unmodelledRelation, component, emptyRelation, id, nullableText, timestamp } from './common.js';
 
 const petBase = {
   id,

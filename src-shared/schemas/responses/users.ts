@@ -1,7 +1,7 @@
 // The application family's user (spec: User), its status records and emergency stats, the A6 row.
 import { z } from 'zod';
-import { component, id, nullableText, role, timestamp } from './common';
-import { applicationPet } from './pets';
+import { component, id, nullableText, role, timestamp } from './common.js';
+import { applicationPet } from './pets.js';
 
 export const statusRecord = component(
   'UserStatus',
