@@ -5,7 +5,6 @@
 // does not hold them. Only calls that were answered 2xx/3xx are kept, masked and cut as the journal's
 // partner bodies are, within a count and a byte budget.
 import type { ServerResponse } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
 import { maskBodyText, maskQuery } from '../journal/masking';
 
 export interface ControlCall {
@@ -31,8 +30,6 @@ const CAP = 10_000;
 const TOTAL_BYTES = 16 * 1024 * 1024;
 /** Per body, as the journal cuts partner bodies (behaviour §14). */
 export const BODY_CAP = 64 * 1024;
-/** Snapshots are binary and can be huge; a restore is not a step a replay can repeat from a HAR. */
-const NOT_RECORDED = /^\/snapshot\b/;
 
 /** `text`'s first BODY_CAP bytes (never half a character); undefined when it fits. */
 function cutToCap(text: string): string | undefined {
@@ -96,7 +93,7 @@ export interface ArrivedCall {
   reset: boolean;
 }
 
-/** Records `call` once its answer is out: the one rule for express's control API and the lean routes (lean-routes.ts). */
+/** Records `call` once its answer is out (the control router's record step: router.ts). */
 export function recordWhenAnswered(log: ControlCallLog, res: ServerResponse, call: ArrivedCall): void {
   res.once('finish', () => {
     // A refused call (a guard, validation, an unknown route, a failure) changed nothing, so a replay has nothing
@@ -108,39 +105,4 @@ export function recordWhenAnswered(log: ControlCallLog, res: ServerResponse, cal
       contentType: call.contentType, body: call.body(), status: res.statusCode, duration_ms: Date.now() - call.started,
     }));
   });
-}
-
-/** Mounted after the control API's JSON body parser, so the body is the one the route saw. */
-export function recordControlCalls(log: ControlCallLog, newestJournalId: () => number) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || NOT_RECORDED.test(req.path)) return next();
-    const started = Date.now();
-    // Read now: by the time an async route answers, express has put the mount path back into req.url.
-    const path = req.path;
-    const afterJournalId = path === '/reset' ? 0 : newestJournalId(); // a reset starts the replay over
-    // Clearing the request log clears these too (below), and is not one of them.
-    if (path !== '/requests')
-      recordWhenAnswered(log, res, {
-        started, afterJournalId, method: req.method, url: req.originalUrl, contentType: req.headers['content-type'] ?? null, reset: path === '/reset',
-        // A body that came, even an empty list or object (`PUT /faults []` disarms): express gives {} for none.
-        body: () => (sentBody(req) && req.body !== undefined ? bodyText(req.body) : null),
-      });
-    if (req.method === 'DELETE' && path === '/requests') log.clear();
-    next();
-  };
-}
-
-/** Whether the request carried a body at all (express.json leaves `{}` either way). */
-function sentBody(req: { headers: Record<string, string | string[] | undefined> }): boolean {
-  const length = req.headers['content-length'];
-  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-}
-
-/** The body as JSON text; null if it cannot be written back (this runs in a `finish` listener: it must never throw). */
-function bodyText(body: unknown): string | null {
-  try {
-    return JSON.stringify(body);
-  } catch {
-    return null;
-  }
 }

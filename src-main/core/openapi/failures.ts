@@ -40,6 +40,6 @@ export function failuresOf(e: Endpoint) {
   if (NEEDS_A_VET.has(e.id)) statuses.push('503');
   const responses: Record<string, unknown> = {};
   for (const s of statuses.sort()) responses[s] = { $ref: `#/components/responses/Failure${s}` };
-  responses.default = { description: 'An injected fault (control API `/faults`): any 4xx/5xx status, the failure envelope.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } } };
+  responses.default = { description: 'An injected fault (a fault rule of the control API): any 4xx/5xx status, the failure envelope.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } } };
   return responses;
 }
