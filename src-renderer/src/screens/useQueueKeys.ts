@@ -8,6 +8,11 @@ const ITEM = '[data-testid=queue-item]';
 
 export function useQueueKeys(root: RefObject<HTMLElement | null>, selected: string | null) {
   const cursor = useRef<string | null>(null);
+  /**
+   * The item that has the keyboard. A consultation that changes state moves to another column, and React then
+   * builds its item anew: the focus would fall to <body>. It follows the item to its new place instead.
+   */
+  const holding = useRef<string | null>(null);
 
   const settle = () => {
     const items = [...(root.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])];
@@ -15,6 +20,9 @@ export function useQueueKeys(root: RefObject<HTMLElement | null>, selected: stri
     for (const i of items) {
       const want = i === pick ? '0' : '-1';
       if (i.getAttribute('tabindex') !== want) i.setAttribute('tabindex', want);
+    }
+    if (holding.current && (document.activeElement === document.body || !document.activeElement)) {
+      items.find((i) => i.dataset.sid === holding.current)?.focus();
     }
   };
 
@@ -24,7 +32,25 @@ export function useQueueKeys(root: RefObject<HTMLElement | null>, selected: stri
     settle();
     const watch = new MutationObserver(settle);
     watch.observe(el, { childList: true, subtree: true });
-    return () => watch.disconnect();
+    const onIn = (e: FocusEvent) => {
+      holding.current = (e.target as HTMLElement).closest<HTMLElement>(ITEM)?.dataset.sid ?? null;
+    };
+    const onOut = (e: FocusEvent) => {
+      const to = e.relatedTarget as Node | null;
+      if (to && !el.contains(to)) return void (holding.current = null);
+      // No new target: the tester clicked elsewhere (the item is still there), or the item left the page.
+      const item = e.target as HTMLElement;
+      setTimeout(() => {
+        if (item.isConnected && !el.contains(document.activeElement)) holding.current = null;
+      }, 0);
+    };
+    el.addEventListener('focusin', onIn);
+    el.addEventListener('focusout', onOut);
+    return () => {
+      watch.disconnect();
+      el.removeEventListener('focusin', onIn);
+      el.removeEventListener('focusout', onOut);
+    };
   });
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {

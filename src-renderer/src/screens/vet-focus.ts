@@ -30,7 +30,28 @@ export function focusQueue(): boolean {
  * Focuses the most useful control for `target`, falling back along the order of the task: the state's primary
  * action, the message box, the feedback form, the first action, the thread, the queue.
  */
+let generation = 0;
+
 export function focusIn(root: HTMLElement, target: FocusTarget): void {
+  const mine = ++generation; // a later request (the next action) ends this one's watch
+  place(root, target);
+  // The answer's render may be followed by a refetch that rebuilds the control (the feedback form moves from the
+  // rail to the bottom once a chat ends): for a moment after, focus that fell to <body> is put back.
+  const until = performance.now() + 1500;
+  const watch = () => {
+    if (performance.now() > until || mine !== generation) return;
+    const now = document.activeElement;
+    if (!now || now === document.body) {
+      const view = document.querySelector<HTMLElement>('[data-testid=consultation-detail]');
+      if (view) place(view, target);
+      return;
+    }
+    if (root.contains(now) || now.closest('[data-testid=consultation-detail]')) requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+}
+
+function place(root: HTMLElement, target: FocusTarget): void {
   if (target === 'queue' && focusQueue()) return;
   const order: string[] = {
     primary: ['[data-primary]', '[data-focus=composer]', '[data-focus=feedback]'],
