@@ -111,10 +111,10 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
           {sent.credentials === 'masked' && <span className="muted small">Secrets are placeholders: the simulator no longer remembers them (restarted, or many requests since).</span>}
         </div>
       )}
-      {editing && sent && <ResendForm sent={sent} onClose={() => setEditing(false)} />}
       {entry && (
         <>
           <WhyNote entry={entry} />
+          {editing && sent && <ResendForm sent={sent} onClose={() => setEditing(false)} />}
           {entry.injected && (
             <p className="detail-link warn-text" data-testid="injected-note">
               {holdNote(entry) ?? (entry.injected === 'fault' ? 'A fault rule answered this request: the API did not see it.' : 'A fault rule delayed this answer.')}
