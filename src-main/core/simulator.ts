@@ -19,6 +19,9 @@ import type { DurableFs } from './db/oplog';
 import type { DomainContext } from './domain/context';
 import type { ResetOptions } from './domain/simulator-state';
 import { randomnessFor } from './domain/randomness';
+import { reseedable } from './domain/scenario/reseedable';
+import { demoScenarioFile } from './domain/demo-data';
+import { readFileSync } from 'node:fs';
 import { ControlCallLog } from './control/control-calls';
 import { weakTokenMessage, weakTokenReason } from './control/weak-tokens';
 import { controlPort } from './domain/control-port';
@@ -63,6 +66,8 @@ export interface SimulatorOptions {
    * the control API). Checked by their schema: a refused document fails the start with every problem named.
    */
   autopilot?: AutopilotDocument;
+  /** A scenario to load at start (behaviour §20): a parsed value or YAML/JSON text; replaces the data. A refused one fails the start. */
+  scenario?: unknown;
 }
 
 /** A simulator whose express side (control API, UI, media) is loaded on the first request that needs it. */
@@ -137,7 +142,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
 export async function openSimulator(options: SimulatorOptions = {}): Promise<SimulatorCore> {
   const dataDir = options.inMemory ? undefined : options.dataDir;
   // Checked before the folder is locked: a seed out of range fails the start and holds nothing.
-  const random = randomnessFor(options.randomSeed);
+  const random = reseedable(randomnessFor(options.randomSeed)); // a scenario's seed sets it again
   // The CLI refuses a guessable control token with exit 2; a host or test that starts the core itself gets the same
   // refusal, before the folder is locked (whoever reaches a published port would read every app's secrets with it).
   const weakToken = options.controlToken === undefined ? undefined : weakTokenReason(options.controlToken);
@@ -195,9 +200,24 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   let controlCalls: ControlCallLog | undefined;
   const internals: SimulatorInternals = { ...control, services, owner: ownerPort(services, ctx), get controlCalls() { return (controlCalls ??= new ControlCallLog()); } };
   const info: string[] = [];
-  if (options.seed === 'demo') info.push(wasEmpty ? (await control.commands.loadDemoData()).message : 'The database is not empty: the demo data set was not loaded.');
 
   const partner = partnerPipeline(ctx, services, store);
+  // A scenario's calls go through this very pipeline (domain/scenario/calls.ts); the demo is such a scenario.
+  control.usePartner(partner);
+  const scenario = options.scenario ?? (options.seed === 'demo' && wasEmpty ? readFileSync(demoScenarioFile(), 'utf8') : undefined);
+  if (options.seed === 'demo' && !wasEmpty && options.scenario === undefined) info.push('The database is not empty: the demo data set was not loaded.');
+  if (scenario !== undefined) {
+    try {
+      info.push((await control.commands.loadScenario(scenario, options.scenario === undefined ? 'demo.yaml' : undefined)).message);
+    } catch (err) {
+      services.autopilot.realTime.stop();
+      services.journal.flush();
+      db.close();
+      journalDb.close();
+      lock?.release();
+      throw err;
+    }
+  }
   // The control API (/__sim/v1): one router on plain node:http (control/router.ts), loaded on the first control call.
   let controlApi: ControlRouter | undefined;
   const loadControl = loadOnce(() => import('./control/router').then((m) => (controlApi = m.controlRouter(internals, internals.controlCalls))));

@@ -20,6 +20,8 @@ import type { faultRulesSchema } from './faults';
 import type { Services } from './services';
 import type { ResetOptions } from './simulator-state';
 import { holdCommands } from './holds/commands';
+import type { RequestListener } from 'node:http';
+import { scenarioUseCases } from './scenario';
 
 /** Facts about the running simulator that the control API reports. */
 export interface ControlFacts {
@@ -54,6 +56,17 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     });
     return browser.consultation(sid);
   };
+  // Scenarios (behaviour §20). Their `calls` go through the partner API's own handler, which the simulator hands
+  // over once built (usePartner); their vet actions through the commands below, as the vet console's are.
+  let partnerApi: RequestListener | undefined;
+  const scenarios = scenarioUseCases({
+    s, ctx, partner: () => partnerApi,
+    act: {
+      accept: (sid) => commands.acceptConsultation(sid), end: (sid) => commands.endConsultation(sid),
+      outcome: (sid, o) => commands.recordOutcome(sid, o), feedback: (sid, body) => commands.writeFeedback(sid, body),
+      say: (sid, author, text) => commands.postMessage(sid, author, text),
+    },
+  }, facts.journalCap);
   const queries = {
     clock: () => s.clock.state(),
     apps: (): AppRecord[] => s.apps.list(),
@@ -95,6 +108,12 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     held: () => s.held.list(),
     /** The request held next by `holdId` (or any hold), or one already waiting; undefined after `ms` (a long poll). */
     nextHeld: (holdId: string | undefined, ms: number, signal?: AbortSignal) => s.held.waitFor(holdId, ms, signal),
+    /** The current world as a scenario: stable order and keys, secrets only with `secrets: true`. */
+    scenario: (opts: { secrets?: boolean } = {}) => scenarios.save(opts),
+    /** The JSON Schema of a scenario file. */
+    scenarioSchema: () => scenarios.schema(),
+    /** The scenario with the request journal and the clock's reading: a bug report in one file. */
+    bundle: (opts: { secrets?: boolean } = {}) => scenarios.bundle(opts),
     /** The whole database as a SQLite file, the journal's held entries written first. */
     snapshot(): Uint8Array {
       journal.flush();
@@ -137,7 +156,11 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
      * back as one buffer: the bytes to restore. UploadTooLarge past `limit`, SnapshotRefused for a non-SQLite file.
      */
     receiveSnapshot: (body: Readable, limit: number) => receiveSnapshot(body, facts.dataDir ?? tmpdir(), limit),
-    loadDemoData: () => loadDemoData(s, ctx),
+    loadDemoData: () => loadDemoData(s, scenarios.load),
+    /** Replaces the whole world with a scenario (a value, or YAML/JSON text); InvalidScenario names every problem. */
+    loadScenario: (doc: unknown, file?: string) => scenarios.load(doc, file),
+    /** Opens a bundle: its world, its journal with the same ids, its clock. */
+    openBundle: (doc: unknown, file?: string) => scenarios.openBundle(doc, file),
     ...holdCommands(s),
   };
   return {
@@ -145,6 +168,8 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     /** State and request events, for the event stream. */
     events: ctx.events,
     baseUrl: () => ctx.baseUrl(),
+    /** The partner API's handler, for a scenario's calls (set by the simulator once the pipeline is built). */
+    usePartner: (handler: RequestListener) => void (partnerApi = handler),
     queries,
     commands,
   };

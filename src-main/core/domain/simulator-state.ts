@@ -4,6 +4,7 @@
 // for the fault rules); the pending steps are state, and go with the data.
 import type { SimClock } from '../clock';
 import type { Database } from '../db/database';
+import type { Tx } from './context';
 import type { SimulatorEventBus } from '../events';
 import type { AppService } from './apps';
 import type { AutopilotRulesService } from './autopilot/rules';
@@ -77,7 +78,19 @@ export function simulatorStateService(d: SimulatorStateDeps) {
         d.events.state('simulator', 'all', 'reset');
       }
     },
-    /** Replaces the data with a snapshot, checked aside first (Database.replaceWith); the defaults it lacks are added. */
+    /**
+     * The whole data replaced by what `write` writes (a scenario, domain/scenario/), as one logged step like a reset:
+     * a throw rolls it all back and changes nothing. The clock and the rules are what `write` stores; the journal is
+     * emptied (a bundle's journal is recorded after). Nothing awaits between the commit and the bookkeeping.
+     */
+    async replace(write: (tx: Tx) => void): Promise<void> {
+      d.clockSettings.interrupt();
+      await d.db.resetToSeeded(undefined, { key: 'scenario', fresh: write });
+      load();
+      d.forgetRateWindows();
+      d.journal.clear();
+      d.events.state('simulator', 'all', 'loaded');
+    },
     /**
      * Replaces the data with a snapshot, checked completely in a database of its own first (db lifecycle). What
      * can only be checked once it is live — the default app seeded beside its apps, its stored settings read —

@@ -109,8 +109,10 @@ export function journalService(ctx: { events: SimulatorEventBus }, db: Database,
      * `unmasked` holds what masking replaced; it stays in memory, never in the database. `consultation`: the sid
      * of the consultation the request touched, which its timeline finds it by.
      */
-    record(e: JournalRecord, unmasked?: Originals | null, consultation: string | null = null): JournalSummary {
-      const id = nextId++;
+    record(e: JournalRecord, unmasked?: Originals | null, consultation: string | null = null, asId?: number): JournalSummary {
+      // `asId`: an entry of an opened bundle keeps the id it had (domain/scenario/bundle.ts), in increasing order.
+      const id = asId ?? nextId++;
+      if (asId !== undefined) nextId = Math.max(nextId, asId + 1);
       const summary: JournalSummary = {
         id, time: e.time, app: e.app, family: e.family, endpoint: e.endpoint, method: e.method, path: e.path, status: e.status,
         duration_ms: e.duration_ms, injected: e.injected ?? null,
