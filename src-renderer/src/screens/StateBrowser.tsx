@@ -11,7 +11,7 @@ import { ConsultationDetail } from './ConsultationDetail';
 import { ConsultationLinks } from './state/ConsultationLinks';
 import { OtherRecord } from './state/OtherRecord';
 import { PetDetail } from './state/PetDetail';
-import type { EntityId, Row } from './state/record-links';
+import { when, type EntityId, type Row } from './state/record-links';
 import './state/record-cards.css';
 
 /** `non_urgent` → `Non-urgent`: recommendations read as the vet console writes them. */
@@ -49,6 +49,9 @@ const ENTITIES: Record<EntityId, EntityView> = {
     columns: [['id', 'ID'], ['name', 'Name'], ['display_name', 'Display name'], ['api_username', 'Username'], ['rate_limit_per_minute', 'Rate limit / min'], ['created_at', 'Created']],
   },
 };
+
+/** A cell in words: times as the cards write them (2026-11-28 09:36:58 UTC), nothing for no value. */
+const cellText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v) ? when(v) : String(v));
 
 export function StateBrowser() {
   const [entity, setEntity] = useState<EntityId>('users');
@@ -102,7 +105,7 @@ export function StateBrowser() {
                       tabIndex={0} aria-selected={selected?.id === r.id} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), setSelected(r))}
                     >
                       {view.columns.map(([k, , render]) => (
-                        <td key={k}>{render ? render(r) : r[k] === null || r[k] === undefined ? '' : String(r[k])}</td>
+                        <td key={k}>{render ? render(r) : cellText(r[k])}</td>
                       ))}
                     </tr>
                   ))}

@@ -37,7 +37,7 @@ export function UserDetail({ id, open }: { id: number; open: OpenRecord }) {
       />
       <RecordCard kind="Emergency" title={es.can_activate_Emergency ? 'can be activated' : 'cannot be activated'}
         rows={[
-          ['Trial', `${when(es.trial_period_start_date)} → ${when(es.trial_period_end_date)}`],
+          ['Trial', `${when(es.trial_period_start_date)} to ${when(es.trial_period_end_date)}`],
           ['Trial days left', <span data-testid="trial-days-left">{String(es.remaining_trial_period_days)}</span>],
           ['Fund', text(es.emergency_fund)],
           ['Last activation', when(es.last_emergency_activation_date)],
