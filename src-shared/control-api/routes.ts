@@ -5,10 +5,11 @@ import { autopilotRoutes } from './routes-autopilot.js';
 import { holdRoutes } from './routes-holds.js';
 import { journalRoutes } from './routes-journal.js';
 import { rosterRoutes } from './routes-roster.js';
+import { scenarioRoutes } from './routes-scenario.js';
 import { systemRoutes } from './routes-system.js';
 import { vetRoutes } from './routes-vet.js';
 
-export const controlRoutes = { ...systemRoutes, ...journalRoutes, ...rosterRoutes, ...vetRoutes, ...autopilotRoutes, ...holdRoutes };
+export const controlRoutes = { ...systemRoutes, ...journalRoutes, ...rosterRoutes, ...vetRoutes, ...autopilotRoutes, ...holdRoutes, ...scenarioRoutes };
 
 export type ControlRoutes = typeof controlRoutes;
 export type ControlRouteId = keyof ControlRoutes;

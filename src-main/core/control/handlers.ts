@@ -5,6 +5,7 @@ import { autopilotHandlers } from './handlers-autopilot';
 import { holdHandlers } from './handlers-holds';
 import { journalHandlers } from './handlers-journal';
 import { rosterHandlers } from './handlers-roster';
+import { scenarioHandlers } from './handlers-scenario';
 import { systemHandlers } from './handlers-system';
 import { vetHandlers } from './handlers-vet';
 
@@ -12,5 +13,5 @@ import { vetHandlers } from './handlers-vet';
 const streamed = { events: () => undefined };
 
 export const controlHandlers: ControlHandlers<ControlRoutes> = {
-  ...systemHandlers, ...streamed, ...journalHandlers, ...rosterHandlers, ...vetHandlers, ...autopilotHandlers, ...holdHandlers,
+  ...systemHandlers, ...streamed, ...journalHandlers, ...rosterHandlers, ...vetHandlers, ...autopilotHandlers, ...holdHandlers, ...scenarioHandlers,
 };

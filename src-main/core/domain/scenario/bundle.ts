@@ -36,7 +36,7 @@ export const bundleEntry = z.object({
   consultation: z.string().max(40).nullable().optional(),
 });
 export type BundleEntry = JournalEntry & { consultation?: string | null };
-export type Bundle = Scenario & { journal: BundleEntry[]; clock_now: string };
+export type Bundle = Omit<Scenario, 'journal'> & { journal: BundleEntry[]; clock_now: string };
 
 /** The world, its journal (oldest first, each with the consultation it touched) and the clock's reading. */
 export function writeBundle(d: LoadDeps, journalCap: number, opts: SaveOptions = {}): Bundle {

@@ -1,7 +1,7 @@
 // The current world as a scenario: rows in id order, keys in one fixed order, nothing volatile (busy vets, counts,
 // caches), and only what a load would not put back by itself — a default left out, a time kept as stored. Secrets
 // (app tokens and keys, password hashes) only when asked. So a saved world loaded and saved again is the same bytes.
-import type { Scenario } from '../../../../src-shared/schemas/scenario';
+import { scenarioSchema, type Scenario } from '../../../../src-shared/schemas/scenario';
 import type { SimClock } from '../../clock';
 import type { Reads } from '../context';
 import type { Randomness } from '../randomness';
@@ -147,8 +147,15 @@ export function saveWorld(reads: Reads, clock: SimClock, random: Randomness | un
     const v = reads.meta.get(key);
     return v ? JSON.parse(v) : undefined;
   };
-  doc.autopilot = setting('autopilot');
-  doc.faults = setting('faults');
-  doc.holds = setting('holds');
+  // Through their schemas, as a load reads them: keys in the schema's order either way.
+  const shape = scenarioSchema.shape;
+  const settingAs = <T>(key: string, schema: { safeParse(v: unknown): { success: boolean; data?: T } }) => {
+    const v = setting(key);
+    const parsed = v === undefined ? undefined : schema.safeParse(v);
+    return parsed?.success ? parsed.data : undefined;
+  };
+  doc.autopilot = settingAs('autopilot', shape.autopilot);
+  doc.faults = settingAs('faults', shape.faults);
+  doc.holds = settingAs('holds', shape.holds);
   return lean(Object.fromEntries(Object.entries(doc).map(([k, v]) => [k, Array.isArray(v) && !v.length ? undefined : v]))) as Scenario;
 }

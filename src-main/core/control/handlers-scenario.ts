@@ -1,0 +1,36 @@
+// Scenario and bundle routes (src-shared/control-api/routes-scenario.ts).
+import type { scenarioRoutes } from '../../../src-shared/control-api/routes-scenario';
+import { InvalidScenario } from '../domain/scenario';
+import { redactBearerTokens } from './bearer-redaction';
+import type { ControlHandlers } from './handler';
+import { ControlError, fieldRefusal } from './helpers';
+
+function includeOrOmit(value: string | undefined): boolean {
+  if (value === undefined || value === 'omit') return false;
+  if (value === 'include') return true;
+  throw fieldRefusal('secrets', 'expected "include" or "omit".');
+}
+
+/** A refused scenario changes nothing; every problem is named with its path (and line), for a script or an editor to point at. */
+async function refusedAsDetails<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof InvalidScenario)) throw err;
+    throw new ControlError(422, 'invalid_scenario', err.messages.join(' '), err.problems);
+  }
+}
+
+export const scenarioHandlers: ControlHandlers<typeof scenarioRoutes> = {
+  getScenario: (port, { query }) => port.queries.scenario({ secrets: includeOrOmit(query.secrets) }),
+  putScenario: (port, { body }) => refusedAsDetails(() => port.commands.loadScenario(body)),
+  getScenarioSchema: (port) => port.queries.scenarioSchema(),
+  getBundle: (port, { query }) => {
+    const secrets = includeOrOmit(query.secrets);
+    const bundle = port.queries.bundle({ secrets });
+    if (secrets) return bundle;
+    // An export leaves the machine: bearer tokens in the journal's bodies are masked unless secrets are asked for.
+    return { ...bundle, journal: bundle.journal.map((e) => ({ ...e, response_body: e.response_body && redactBearerTokens(e.response_body), request_body: e.request_body && redactBearerTokens(e.request_body) })) };
+  },
+  putBundle: (port, { body }) => refusedAsDetails(() => port.commands.openBundle(body)),
+};
