@@ -52,6 +52,8 @@ export interface StateEvent {
   entity: 'app' | 'vet' | 'user' | 'pet' | 'consultation' | 'feedback' | 'payment' | 'clock' | 'simulator' | 'journal' | 'faults' | 'autopilot' | 'holds';
   id: string;
   action: string;
+  /** The event stream's: the consultation's card or the vet as they stand when the batch leaves (absent once gone). */
+  record?: unknown;
 }
 
 export interface FaultRule {
@@ -123,6 +125,8 @@ export interface MessageEvent {
   sid: string;
   index: number;
   author: MessageAuthor;
+  /** The event stream's: the message as stored, so a thread appends it without asking. */
+  message?: ThreadMessage;
 }
 
 /** One line of a consultation's timeline: a partner request, a vet action, an autopilot step, or a message. */

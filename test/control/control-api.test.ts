@@ -189,7 +189,7 @@ describe('events (SSE, batched)', () => {
       const requestBatch = JSON.parse(/event: request\ndata: (.*)\n/.exec(text)![1]);
       expect(requestBatch).toHaveLength(5);
       expect(requestBatch[0]).toMatchObject({ endpoint: 'A1', status: 200 });
-      expect(JSON.parse(/event: state\ndata: (.*)\n/.exec(text)![1])).toContainEqual({ entity: 'vet', id: 'vet_1', action: 'offline' });
+      expect(JSON.parse(/event: state\ndata: (.*)\n/.exec(text)![1])).toContainEqual({ entity: 'vet', id: 'vet_1', action: 'offline', record: expect.objectContaining({ id: 'vet_1', online: false }) });
     } finally {
       vi.useRealTimers();
     }

@@ -115,7 +115,11 @@ describe('GET /events', () => {
     const deadline = Date.now() + 3000;
     while (seen().length < 2 && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
     ac.abort();
-    expect(seen()).toEqual([{ sid, index: 2, author: 'vet' }, { sid, index: 3, author: 'owner' }]);
+    // Each carries the message as stored (issue 36), so the thread appends it without asking.
+    expect(seen()).toEqual([
+      { sid, index: 2, author: 'vet', message: expect.objectContaining({ index: 2, author: 'vet', body: 'first', created_at: expect.stringMatching(/Z$/) }) },
+      { sid, index: 3, author: 'owner', message: expect.objectContaining({ index: 3, author: 'owner', body: 'second' }) },
+    ]);
   });
 });
 

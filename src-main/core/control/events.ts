@@ -10,6 +10,8 @@ import type { HeldEvent } from '../../../src-shared/schemas/holds';
 import type { SimulatorEventBus } from '../events';
 import { withIsoTime } from '../journal/time';
 import { sendRefusal } from './answer';
+import type { EventRecords } from './event-records';
+import { isoTimeReplacer } from './iso-times';
 
 export interface StreamLimits {
   /** Unsent bytes a client may hold before it is dropped. */
@@ -22,7 +24,8 @@ export interface StreamLimits {
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxBufferedBytes: 1024 * 1024, maxStreams: 64, batchMs: 100, heartbeatMs: 15_000 };
 
-export function eventStream(bus: SimulatorEventBus, limits: StreamLimits = DEFAULT_STREAM_LIMITS) {
+/** `records`: what state and message events carry (event-records.ts); without it, their names only. */
+export function eventStream(bus: SimulatorEventBus, limits: StreamLimits = DEFAULT_STREAM_LIMITS, records?: EventRecords) {
   const clients = new Set<ServerResponse>();
   let requests: JournalSummary[] = [];
   let states: StateEvent[] = [];
@@ -62,8 +65,9 @@ export function eventStream(bus: SimulatorEventBus, limits: StreamLimits = DEFAU
     flush = setInterval(() => {
       let text = '';
       if (requests.length) text += `event: request\ndata: ${JSON.stringify(requests)}\n\n`;
-      if (states.length) text += `event: state\ndata: ${JSON.stringify(states)}\n\n`;
-      if (messages.length) text += `event: message\ndata: ${JSON.stringify(messages)}\n\n`;
+      // Records go out with ISO times, as the control API's answers (iso-times.ts).
+      if (states.length) text += `event: state\ndata: ${JSON.stringify(records ? records.states(states) : states, isoTimeReplacer)}\n\n`;
+      if (messages.length) text += `event: message\ndata: ${JSON.stringify(records ? records.messages(messages) : messages, isoTimeReplacer)}\n\n`;
       if (held.length) text += `event: held\ndata: ${JSON.stringify(held)}\n\n`;
       requests = [];
       states = [];

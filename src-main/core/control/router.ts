@@ -13,6 +13,7 @@ import { requestBaseUrl } from '../http/base-url';
 import { sendBytes, sendJson, sendRefusal } from './answer';
 import { readControlBody } from './control-body';
 import { recordWhenAnswered, type ControlCallLog } from './control-calls';
+import { eventRecords } from './event-records';
 import { eventStream } from './events';
 import { controlErrorOf, ControlError, parseControl } from './helpers';
 import { controlHandlers } from './handlers';
@@ -70,7 +71,7 @@ export type ControlRouter = (req: IncomingMessage, res: ServerResponse) => void;
 
 export function controlRouter(port: ControlPort, controlCalls: ControlCallLog): ControlRouter {
   const table = routeTable();
-  const events = eventStream(port.events);
+  const events = eventStream(port.events, undefined, eventRecords(port));
   const token = port.facts.controlToken;
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
