@@ -3,9 +3,16 @@
 import type { z } from 'zod';
 import { DomainError } from '../errors';
 
+/** A 422 that keeps the schema's issues: the journal's why of the refusal reads them (partner/why/validation.ts). */
+export class ValidationRefusal extends DomainError {
+  constructor(messages: string[], readonly issues: readonly z.core.$ZodIssue[]) {
+    super(422, messages);
+  }
+}
+
 export function validateInput<T>(schema: z.ZodType<T>, input: Record<string, unknown>): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const messages = [...new Set(result.error.issues.map((i) => i.message))];
-  throw new DomainError(422, messages);
+  throw new ValidationRefusal(messages, result.error.issues);
 }

@@ -12,8 +12,7 @@ import { PROFILE_UPLOAD } from '../../../src-shared/schemas/application';
 import type { DomainContext } from '../domain/context';
 import type { Services } from '../domain/services';
 import type { UploadedImage } from '../http/multipart';
-import { DomainError } from '../errors';
-import { validateInput } from '../http/validate';
+import { validateInput, ValidationRefusal } from '../http/validate';
 
 /** What a use case and a view know of the request beside its input. */
 export interface PartnerContext {
@@ -46,8 +45,24 @@ export type InputOf<S> = S extends z.ZodType ? z.output<S> : Record<string, neve
 /** The work behind an endpoint, the same for both families where they do the same thing. */
 export type UseCase<I, R> = (c: PartnerContext, input: I) => R | Promise<R>;
 
-/** A use case over `schema`'s output (the schema itself is the endpoint's: this only types the input). */
-export const useCase = <S extends z.ZodType | null, R>(_schema: S, run: UseCase<InputOf<S>, R>): UseCase<InputOf<S>, R> => run;
+/**
+ * What a use case may use of the house: the request's facts (app, file, base URL, chosen vet), the unit of work,
+ * and the services it names — not every service and the database. A use case declares `c: Uses<'pets' | 'users'>`;
+ * the pipeline's full PartnerContext satisfies any such narrower one.
+ */
+export type Uses<K extends keyof Services = never> = Omit<PartnerContext, 'services' | 'ctx'> & {
+  services: Pick<Services, K>;
+  ctx: Pick<DomainContext, 'uow'>;
+};
+
+/**
+ * A use case over `schema`'s output (the schema itself is the endpoint's: this only types the input). Its
+ * context is the narrow one it declares (`Uses<…>`), or the whole PartnerContext when it declares none.
+ */
+export const useCase = <S extends z.ZodType | null, R, C extends Uses<keyof Services> | PartnerContext = PartnerContext>(
+  _schema: S,
+  run: (c: C, input: InputOf<S>) => R | Promise<R>,
+): UseCase<InputOf<S>, R> => run as UseCase<InputOf<S>, R>;
 
 /** An answer other than the envelope: B6's CSV export. */
 export class Attachment {
@@ -97,10 +112,10 @@ function validateWithUpload(schema: z.ZodType, input: Record<string, unknown>): 
   try {
     valid = validateInput(schema, input);
   } catch (err) {
-    if (notAFile && err instanceof DomainError && err.status === 422) throw new DomainError(422, [...err.messages, PROFILE_UPLOAD.message]);
+    if (notAFile && err instanceof ValidationRefusal) throw new ValidationRefusal([...err.messages, PROFILE_UPLOAD.message], err.issues);
     throw err;
   }
-  if (notAFile) throw new DomainError(422, [PROFILE_UPLOAD.message]);
+  if (notAFile) throw new ValidationRefusal([PROFILE_UPLOAD.message], []);
   return valid;
 }
 

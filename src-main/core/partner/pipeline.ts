@@ -55,7 +55,7 @@ function answerError(err: unknown, call: PartnerCall, house: WhyReads): void {
   if (call.sent) return;
   const answer = errorAnswer(err);
   // Decided where the refusal is answered, before the stack of an unexpected error takes `error`.
-  if (err instanceof DomainError && call.why === undefined) call.why = explainRefusal(house, call, answer.status, answer.messages);
+  if (err instanceof DomainError && call.why === undefined) call.why = explainRefusal(house, call, err);
   if (answer.stack !== undefined) call.error = answer.stack;
   try {
     for (const name in answer.headers) call.head.setHeader(name, answer.headers[name]);

@@ -5,11 +5,11 @@ import { parseTimestamp } from '../../clock';
 import { grantsOf } from '../../domain/consultations';
 import * as A from '../../../../src-shared/schemas/application';
 import * as B from '../../../../src-shared/schemas/client';
-import { useCase } from '../endpoint';
+import { useCase, type Uses } from '../endpoint';
 import { clientProfileOf, profileOf } from './users';
 
 /** A8: a chat or a video call with a vet, for a registered user and one of its pets. */
-export const talkToVet = useCase(A.talkToVetBody, async (c, input) => {
+export const talkToVet = useCase(A.talkToVetBody, async (c: Uses<'tokens' | 'consultations' | 'identities' | 'pets'>, input) => {
   await c.services.tokens.ready();
   const { consultation, vet, profile } = c.ctx.uow.run((tx) => {
     const opened = c.services.consultations.talkToVet(tx, c.app, {
@@ -23,7 +23,7 @@ export const talkToVet = useCase(A.talkToVetBody, async (c, input) => {
 });
 
 /** B10: a chat, registering the user (and paying) first if needed. */
-export const clientTalkToVet = useCase(B.clientTalkToVetBody, async (c, input) => {
+export const clientTalkToVet = useCase(B.clientTalkToVetBody, async (c: Uses<'tokens' | 'clientUsers' | 'identities' | 'pets'>, input) => {
   await c.services.tokens.ready();
   const { consultation, profile } = c.ctx.uow.run((tx) => {
     const opened = c.services.clientUsers.talkToVet(tx, c.app, input, c.chosenVet);
@@ -33,17 +33,17 @@ export const clientTalkToVet = useCase(B.clientTalkToVetBody, async (c, input) =
 });
 
 /** A9: a fresh real-time token for a known identity. */
-export const refreshToken = useCase(A.refreshBody, async (c, input) => {
+export const refreshToken = useCase(A.refreshBody, async (c: Uses<'tokens' | 'consultations' | 'identities'>, input) => {
   await c.services.tokens.ready();
   const { user, grants } = c.ctx.uow.run((tx) => c.services.consultations.refresh(tx, c.app, input.identity));
   return { rtcToken: c.services.identities.rtcToken(c.app, user, grants), grants };
 });
 
 /** A10. */
-export const endChat = useCase(A.endChatBody, (c, input) => c.ctx.uow.run((tx) => c.services.consultations.endChat(tx, input.channel_sid, c.app.id)));
+export const endChat = useCase(A.endChatBody, (c: Uses<'consultations'>, input) => c.ctx.uow.run((tx) => c.services.consultations.endChat(tx, input.channel_sid, c.app.id)));
 
 /** A14. */
-export const recordVideoOutcome = useCase(A.videoCallActionBody, (c, input) =>
+export const recordVideoOutcome = useCase(A.videoCallActionBody, (c: Uses<'consultations'>, input) =>
   c.ctx.uow.run((tx) => c.services.consultations.recordOutcome(tx, input.room_sid, input.status, c.app.id)),
 );
 
@@ -52,6 +52,6 @@ export const feedbackSid = (i: { type?: unknown; channel_sid?: unknown; room_sid
   i.type === 'video' ? i.room_sid : i.type === 'chat' ? i.channel_sid : (i.channel_sid ?? i.room_sid);
 
 /** A11: the vet's feedback on one chat (channel_sid) or video call (room_sid). */
-export const consultationFeedback = useCase(A.feedbackBody, (c, input) =>
+export const consultationFeedback = useCase(A.feedbackBody, (c: Uses<'feedback'>, input) =>
   c.ctx.uow.run((tx) => c.services.feedback.forPartner(tx, c.app.id, input.type, feedbackSid(input) as string)),
 );

@@ -4,6 +4,8 @@
 // `call.why` themselves. A body that was not read as JSON adds why, whatever refused the call.
 import type { AppRecord } from '../../../../src-shared/control';
 import type { Reads } from '../../db/repositories';
+import type { DomainError } from '../../errors';
+import { ValidationRefusal } from '../../http/validate';
 import type { PartnerEndpoint } from '../endpoint';
 import { apiKeyWhy } from './auth';
 import { notFoundWhy } from './lookups';
@@ -28,15 +30,19 @@ export interface RefusedCall {
   chosenVet?: string;
 }
 
-function explainStatus(deps: WhyReads, call: RefusedCall, status: number, messages: readonly string[]): Why | null {
+function explainStatus(deps: WhyReads, call: RefusedCall, err: DomainError): Why | null {
+  const { status, messages } = err;
   const { endpoint, app } = call;
   const input = call.input ?? {};
   if (!app) return null;
   switch (status) {
     case 401:
       return endpoint?.auth === 'api_key' ? apiKeyWhy(app, input.api_key, deps.apps.list()) : null;
-    case 422:
-      return endpoint?.schema && call.input ? validationWhy(endpoint.schema, input) : null;
+    case 422: {
+      if (!(err instanceof ValidationRefusal) || !endpoint?.schema) return null;
+      const own = new Set(err.issues.map((i) => i.message));
+      return validationWhy(endpoint.schema, input, err.issues, err.messages.filter((m) => !own.has(m)));
+    }
     case 404:
       return notFoundWhy({ reads: deps.reads, apps: deps.apps.list() }, app, messages[0] ?? '', input, call.consultation);
     case 409:
@@ -52,10 +58,11 @@ function explainStatus(deps: WhyReads, call: RefusedCall, status: number, messag
  * Why the call was refused with `status` and `messages`: null where nothing more can be said than the answer
  * says. Never throws: an explanation that fails says so, and the answer is unchanged.
  */
-export function explainRefusal(deps: WhyReads, call: RefusedCall, status: number, messages: readonly string[]): Why | null {
+export function explainRefusal(deps: WhyReads, call: RefusedCall, err: DomainError): Why | null {
+  const { messages } = err;
   let found: Why | null;
   try {
-    found = explainStatus(deps, call, status, messages);
+    found = explainStatus(deps, call, err);
   } catch (err) {
     found = why(messages.join(' '), [detail('Not explained', `the simulator could not explain this refusal: ${(err as Error).message}`)]);
   }

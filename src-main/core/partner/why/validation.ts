@@ -108,13 +108,14 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-/** Why `schema` refused `input`: one detail per message, in the answer's order; null if it passes after all. */
-export function validationWhy(schema: Schema, input: Record<string, unknown>): Why | null {
-  const result = schema.safeParse(input);
-  if (result.success) return null;
+/**
+ * Why `schema` refused `input` with `issues` (the refusal's own, http/validate.ts: not parsed again), one detail per
+ * message in the answer's order; `extra` messages the schema did not give (A3's `profile`) follow as they are.
+ */
+export function validationWhy(schema: Schema, input: Record<string, unknown>, issues: readonly z.core.$ZodIssue[], extra: readonly string[] = []): Why | null {
   const details: WhyDetail[] = [];
   const seen = new Set<string>();
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const name = issue.path.map(String).join('.');
     const field = fieldAt(schema, issue.path);
     const { meta, values } = field ? describe(field) : {};
@@ -129,6 +130,8 @@ export function validationWhy(schema: Schema, input: Record<string, unknown>): W
     seen.add(key);
     details.push(detail(name || '(the request)', text));
   }
+  for (const message of extra) details.push(detail('profile', message));
+  if (!details.length) return null;
   const fields = [...new Set(details.map((d) => d.label))];
   const named = fields.length > LISTED_FIELDS ? [...fields.slice(0, LISTED_FIELDS), `${fields.length - LISTED_FIELDS} more`] : fields;
   return why(`Validation refused ${fields.length === 1 ? `the field ${fields[0]}` : `${fields.length} fields: ${listed(named)}`}.`, details);

@@ -17,6 +17,8 @@ const MAX_QUOTED = 120;
 export function quoted(value: unknown, name = ''): string {
   if (value === undefined) return 'nothing (the field was absent)';
   if (name && isSecretKey(name.split('.').pop()!)) return `${MASK} (a secret, not shown)`;
+  // A long string is cut before it is quoted: a refused body can be a megabyte.
+  if (typeof value === 'string' && value.length > MAX_QUOTED) return `${JSON.stringify(value.slice(0, MAX_QUOTED))}… (${value.length} characters)`;
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);
