@@ -78,9 +78,13 @@ describe('armed rules in sight: header chips', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
   });
 
-  it("a chip opens its Settings section, its heading in view below the section list's top", async () => {
-    await chip('holds').click();
-    await page.getByTestId('armed-panel').getByRole('button', { name: 'Open in Settings' }).click();
+  it("a chip opens its Settings section, by keyboard, its heading in view and focused", async () => {
+    await chip('holds').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('armed-panel').waitFor();
+    await page.keyboard.press('Tab'); // the panel follows its chip
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Open in Settings');
+    await page.keyboard.press('Enter');
     const heading = page.locator('#settings-holds h2');
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.settings-section')?.id)).toBe('settings-holds');
     const box = (await heading.boundingBox())!;

@@ -1,7 +1,7 @@
 // Armed rules in sight (issue 37): a rule left from a rehearsal (a fault answering 503, a hold, an autopilot
 // rule, a moved clock) shows in the header with its count, whatever the screen. Each chip opens a small panel
 // that says what it does, opens its Settings section, and disables them all in one click.
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useStore } from '../store';
 import { sentence } from './common';
 import { disableAll, type ArmedKind } from './armed-actions';
@@ -72,27 +72,30 @@ export function ArmedChips() {
   return (
     <div className="armed" ref={box} role="group" aria-label="Armed rules">
       {chips.map((c) => (
-        <button
-          key={c.kind} type="button" data-kind={c.kind} data-testid={c.kind === 'clock' ? 'sim-clock' : `armed-${c.kind}`}
-          className={`armed-chip armed-${c.kind}`} aria-expanded={open === c.kind} aria-controls={open === c.kind ? 'armed-panel' : undefined}
-          title={c.what} onClick={() => setOpen(open === c.kind ? null : c.kind)}
-        >
-          {c.kind === 'clock' ? (
-            <><span aria-hidden>🕑</span> <span className="armed-time long">{c.full}</span><span className="armed-time short">{c.short}</span></>
-          ) : (
-            <>{c.text} <span className="armed-count">{c.count}</span></>
+        // The panel follows its chip in the page, so Tab goes from the chip into it (it is drawn under the chips).
+        <Fragment key={c.kind}>
+          <button
+            type="button" data-kind={c.kind} data-testid={c.kind === 'clock' ? 'sim-clock' : `armed-${c.kind}`}
+            className={`armed-chip armed-${c.kind}`} aria-expanded={open === c.kind} aria-controls={open === c.kind ? 'armed-panel' : undefined}
+            title={c.what} onClick={() => setOpen(open === c.kind ? null : c.kind)}
+          >
+            {c.kind === 'clock' ? (
+              <><span aria-hidden>🕑</span> <span className="armed-time long">{c.full}</span><span className="armed-time short">{c.short}</span></>
+            ) : (
+              <>{c.text} <span className="armed-count">{c.count}</span></>
+            )}
+          </button>
+          {shown?.kind === c.kind && (
+            <div className="armed-panel" id="armed-panel" role="region" aria-label={shown.kind === 'clock' ? 'Simulated time' : `Armed ${shown.text.toLowerCase()}`} data-testid="armed-panel">
+              <p>{shown.what}</p>
+              <div className="armed-actions">
+                <button type="button" className="btn small" onClick={() => (setOpen(null), openSettingsSection(SECTION[shown.kind]))}>Open in Settings</button>
+                <button type="button" className="btn small danger" disabled={busy} onClick={() => void disable(shown)}>{shown.disable}</button>
+              </div>
+            </div>
           )}
-        </button>
+        </Fragment>
       ))}
-      {shown && (
-        <div className="armed-panel" id="armed-panel" role="region" aria-label={shown.kind === 'clock' ? 'Simulated time' : `Armed ${shown.text.toLowerCase()}`} data-testid="armed-panel">
-          <p>{shown.what}</p>
-          <div className="armed-actions">
-            <button type="button" className="btn small" onClick={() => (setOpen(null), openSettingsSection(SECTION[shown.kind]))}>Open in Settings</button>
-            <button type="button" className="btn small danger" disabled={busy} onClick={() => void disable(shown)}>{shown.disable}</button>
-          </div>
-        </div>
-      )}
     </div>
   );
 }
