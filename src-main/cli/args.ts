@@ -25,6 +25,12 @@ export interface ServeFlags {
   controlToken?: string;
   /** A rules file (YAML or JSON) the vet autopilot starts with. */
   autopilot?: string;
+  /** A scenario file (YAML or JSON) to load at start (behaviour §20). */
+  scenario?: string;
+  /** A bundle file (GET /__sim/v1/bundle) to open at start. */
+  bundle?: string;
+  /** Lets --scenario or --bundle replace the data of a data folder that has some. */
+  replaceData: boolean;
   help: boolean;
   version: boolean;
 }
@@ -34,6 +40,7 @@ export const ENV_FLAGS: Record<string, string> = {
   port: 'VET_SIM_PORT', host: 'VET_SIM_HOST', 'data-dir': 'VET_SIM_DATA_DIR', 'in-memory': 'VET_SIM_IN_MEMORY', seed: 'VET_SIM_SEED',
   'journal-cap': 'VET_SIM_JOURNAL_CAP', 'journal-cap-bytes': 'VET_SIM_JOURNAL_CAP_BYTES', 'log-format': 'VET_SIM_LOG_FORMAT', 'ready-file': 'VET_SIM_READY_FILE',
   'control-token': 'VET_SIM_CONTROL_TOKEN', autopilot: 'VET_SIM_AUTOPILOT', 'random-seed': 'VET_SIM_RANDOM_SEED',
+  scenario: 'VET_SIM_SCENARIO', bundle: 'VET_SIM_BUNDLE', 'replace-data': 'VET_SIM_REPLACE_DATA',
 };
 
 export class UsageError extends Error {}
@@ -81,6 +88,10 @@ Options:
   --control-token T  let other hosts drive the control API with "Authorization: Bearer T"
                    (without it the control API and UI answer loopback clients only)
   --autopilot FILE start with the vet autopilot's rules from FILE (YAML or JSON)
+  --scenario FILE  load a scenario (YAML or JSON: a whole world by names) at start; a bad file
+                   names every problem with its line and exits 2 (see docs/scenarios.md)
+  --bundle FILE    open a bug-report bundle (GET /__sim/v1/bundle) at start: its world, request log and clock
+  --replace-data   let --scenario or --bundle replace the data of a data folder that has some
   --help           show this help
   --version        print the version
 
@@ -93,7 +104,7 @@ function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, string | boolea
   for (const [flag, name] of Object.entries(ENV_FLAGS)) {
     const v = env[name];
     if (v === undefined || v === '') continue;
-    if (flag === 'in-memory') {
+    if (flag === 'in-memory' || flag === 'replace-data') {
       if (!/^(1|0|true|false)$/i.test(v)) throw new UsageError(`${name} must be 1, 0, true or false, not "${v}".`);
       out[flag] = /^(1|true)$/i.test(v);
     } else out[flag] = v;
@@ -109,7 +120,8 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       options: {
         port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, 'in-memory': { type: 'boolean' },
         seed: { type: 'string' }, 'journal-cap': { type: 'string' }, 'journal-cap-bytes': { type: 'string' }, 'log-format': { type: 'string' }, 'ready-file': { type: 'string' },
-        'control-token': { type: 'string' }, autopilot: { type: 'string' }, 'random-seed': { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
+        'control-token': { type: 'string' }, autopilot: { type: 'string' }, 'random-seed': { type: 'string' },
+        scenario: { type: 'string' }, bundle: { type: 'string' }, 'replace-data': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
       },
       strict: true,
       allowPositionals: false,
@@ -117,7 +129,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   } catch (err) {
     throw new UsageError((err as Error).message.replace(/\. To specify a positional argument.*$/, '.'));
   }
-  const values = { ...fromEnvironment(env), ...parsed } as Record<string, string | undefined> & { 'in-memory'?: boolean; help?: boolean; version?: boolean };
+  const values = { ...fromEnvironment(env), ...parsed } as Record<string, string | undefined> & { 'in-memory'?: boolean; 'replace-data'?: boolean; help?: boolean; version?: boolean };
   const port = values.port === undefined ? 4010 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535 || !/^\d+$/.test(values.port ?? '4010'))
     throw new UsageError(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
@@ -138,6 +150,11 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const weak = controlToken === undefined ? undefined : weakTokenReason(controlToken);
   if (weak) throw new UsageError(weakTokenMessage(weak));
   if (values.autopilot !== undefined && !values.autopilot.trim()) throw new UsageError('--autopilot needs a rules file (YAML or JSON).');
+  if (values.scenario !== undefined && !values.scenario.trim()) throw new UsageError('--scenario needs a scenario file (YAML or JSON).');
+  if (values.bundle !== undefined && !values.bundle.trim()) throw new UsageError('--bundle needs a bundle file.');
+  if (values.scenario !== undefined && values.bundle !== undefined) throw new UsageError('--scenario and --bundle each replace the whole world: give one of them.');
+  if (values.seed !== undefined && (values.scenario !== undefined || values.bundle !== undefined))
+    throw new UsageError('--seed demo loads the demo scenario: give it or --scenario/--bundle, not both (the demo is resources/scenarios/demo.yaml).');
   const randomSeed = values['random-seed'] === undefined ? undefined : Number(values['random-seed']);
   if (randomSeed !== undefined && (!/^\d{1,10}$/.test(values['random-seed']!) || randomSeed > MAX_RANDOM_SEED))
     throw new UsageError(`--random-seed must be a whole number from 0 to ${MAX_RANDOM_SEED}, not "${values['random-seed']}".`);
@@ -154,6 +171,9 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     readyFile: values['ready-file'],
     controlToken,
     autopilot: values.autopilot,
+    scenario: values.scenario,
+    bundle: values.bundle,
+    replaceData: !!values['replace-data'],
     help: !!values.help,
     version: !!values.version,
   };

@@ -7,6 +7,7 @@ import type { EarlyRead } from '../core/perf';
 import { projectRoot } from '../core/resources';
 import type { AutopilotDocument } from '../../src-shared/control';
 import { parseServeArgs, USAGE, UsageError, type ServeFlags } from './args';
+import { readStartWorld } from './scenario-file';
 import { appVersion } from './version';
 import { clearReadyFile, followLauncher, launcherPid, removeReadyFile, serveLog, writeReadyFile } from './lifecycle';
 
@@ -50,16 +51,27 @@ export async function serve(
     autopilot = loaded.document;
   }
 
+  const world = await readStartWorld(flags);
+  if (!world.ok) {
+    for (const line of world.lines) log.error(line);
+    return EXIT_USAGE;
+  }
+
   let sim;
   try {
     sim = await openSimulator({
       dataDir: flags.dataDir, inMemory: flags.inMemory, seed: flags.seed, journalCap: flags.journalCap, journalCapBytes: flags.journalCapBytes, version: appVersion(), uiDir: join(projectRoot(), 'out', 'renderer'),
-      controlToken: flags.controlToken, earlyRead, autopilot, randomSeed: flags.randomSeed,
+      controlToken: flags.controlToken, earlyRead, autopilot, randomSeed: flags.randomSeed, scenario: world.text,
     });
   } catch (e) {
     if (e instanceof DataDirLocked) {
       log.error(e.message);
       return EXIT_DATA_DIR_LOCKED;
+    }
+    if (world.text !== undefined && (e as { status?: number }).status === 422) {
+      // The file read well but its load was refused (a call of its history that did not answer as expected).
+      log.error(`${flags.scenario ?? flags.bundle}: ${(e as Error).message}`);
+      return EXIT_USAGE;
     }
     log.error(dataDirProblem(flags.dataDir, e));
     return 1;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { JournalEntry } from '../../../../src-shared/control';
 import type { Scenario } from '../../../../src-shared/schemas/scenario';
-import { type LoadDeps, type LoadSummary, loadScenario, scenarioOf } from './load';
+import { type LoadDeps, type LoadSummary, loadScenario } from './load';
 import { InvalidScenario, pathText } from './read';
 import { saveWorld, type SaveOptions } from './save';
 
@@ -50,8 +50,7 @@ export function writeBundle(d: LoadDeps, journalCap: number, opts: SaveOptions =
 }
 
 /** Opens a bundle: its world, its journal with the same ids, the clock where it stood (still running, unless it was frozen). */
-export async function openBundle(d: LoadDeps, input: unknown, file?: string): Promise<LoadSummary> {
-  const scenario = scenarioOf(input, file);
+export async function openBundle(d: LoadDeps, scenario: Scenario): Promise<LoadSummary> {
   const problems: { path: string; message: string }[] = [];
   const entries: BundleEntry[] = [];
   let last = 0;

@@ -20,10 +20,13 @@ export function scenarioUseCases(d: LoadDeps, journalCap: number) {
   return {
     /** The current world as a scenario (secrets only when asked). */
     save: (opts: SaveOptions = {}) => saveWorld(d.s.reads, d.ctx.clock, d.ctx.random, opts),
-    /** Replaces the whole world with a scenario (a parsed value, or a file's YAML or JSON text). */
-    load: (input: unknown, file?: string) => loadScenario(d, scenarioOf(input, file)),
+    /** Replaces the whole world with a scenario (a parsed value, or a file's YAML or JSON text); a bundle is opened as one. */
+    load: (input: unknown, file?: string) => {
+      const scenario = scenarioOf(input, file);
+      return scenario.journal !== undefined || scenario.clock_now !== undefined ? openBundle(d, scenario) : loadScenario(d, scenario);
+    },
     bundle: (opts: SaveOptions = {}) => writeBundle(d, journalCap, opts),
-    openBundle: (input: unknown, file?: string) => openBundle(d, input, file),
+    openBundle: (input: unknown, file?: string) => openBundle(d, scenarioOf(input, file)),
     schema: () => scenarioJsonSchema(),
   };
 }
