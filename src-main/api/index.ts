@@ -91,9 +91,9 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const port = new URL(url).port;
   const controlUrl = `http://127.0.0.1:${port}/__sim/v1`;
   const client = controlClient(controlUrl);
-  // The apps as GET /__sim/v1/apps lists them (the control port's own query), read in process: asking over HTTP
-  // loaded fetch and the whole express side into every start, for two strings.
-  const apps = sim.services.apps.list();
+  // The apps as GET /__sim/v1/apps lists them, through the control port in process: asking over HTTP loaded fetch
+  // into every start, for two strings.
+  const apps = sim.control.queries.apps();
   const app = apps.find((a) => a.id === 1) ?? apps[0];
   return {
     ...client,

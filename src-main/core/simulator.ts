@@ -24,7 +24,7 @@ import { demoScenarioFile } from './domain/demo-data';
 import { readFileSync } from 'node:fs';
 import { ControlCallLog } from './control/control-calls';
 import { weakTokenMessage, weakTokenReason } from './control/weak-tokens';
-import { controlPort } from './domain/control-port';
+import { controlPort, type ControlPort } from './domain/control-port';
 import { ownerPort } from './domain/owner-port';
 import { buildServices, type Services } from './domain/services';
 import { SimulatorEventBus } from './events';
@@ -72,6 +72,9 @@ export interface SimulatorOptions {
 
 /** A simulator whose express side (control API, UI, media) is loaded on the first request that needs it. */
 export interface SimulatorCore {
+  /** The control port: what hosts (the programmatic API, the Electron main process) may ask of the simulator. */
+  control: ControlPort;
+  /** The services and context behind the ports: for tests of the core, not for hosts. */
   services: Services;
   ctx: DomainContext;
   /** Warnings a user must see (a database moved aside, a log replay that stopped, a save that fails). */
@@ -261,7 +264,7 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
 
   let server: Server | undefined;
   return {
-    services, ctx, notices, info, host, hostLoaded, handle: answer,
+    control, services, ctx, notices, info, host, hostLoaded, handle: answer,
     onNotice: (listener) => board.onNotice(listener),
     reset: (options?: ResetOptions) => services.simulator.reset(undefined, options),
     listen(port = 4010, host = '127.0.0.1') {

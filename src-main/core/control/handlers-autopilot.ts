@@ -1,6 +1,6 @@
 // The vet autopilot's routes (src-shared/control-api/routes-autopilot.ts).
 import type { autopilotRoutes } from '../../../src-shared/control-api/routes-autopilot';
-import { InvalidAutopilot } from '../domain/autopilot/rules';
+import { InvalidAutopilot } from '../domain/control-port';
 import type { ControlHandlers } from './handler';
 import { ControlError } from './helpers';
 

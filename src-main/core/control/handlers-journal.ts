@@ -3,8 +3,7 @@
 import type { JournalEntry } from '../../../src-shared/control';
 import type { journalRoutes } from '../../../src-shared/control-api/routes-journal';
 import { BODY_SEARCH_MAX_IDS, BODY_SEARCH_MIN_CHARS, logMatcher, parseChips } from '../../../src-shared/log-filter';
-import type { ControlPort } from '../domain/control-port';
-import type { JournalFilter } from '../domain/journal';
+import type { ControlPort, JournalFilter } from '../domain/control-port';
 import { asSent } from '../journal/as-sent';
 import { parseTimeBound } from '../journal/time';
 import type { ControlHandlers } from './handler';

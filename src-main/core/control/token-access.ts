@@ -3,7 +3,7 @@
 // without the right one, every request goes through the loopback guard as before. Wrong tokens are counted
 // and slowed per address (token-failures.ts); a well-known token is refused at start (weak-tokens.ts).
 import type { IncomingMessage } from 'node:http';
-import { sameSecret } from '../domain/apps';
+import { sameSecret } from '../domain/authentication';
 import { controlRefusal, hostName, isLoopbackAddress, type ControlRefusal } from './guard';
 import { TokenFailures } from './token-failures';
 

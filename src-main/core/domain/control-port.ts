@@ -179,3 +179,6 @@ export type ControlPort = ReturnType<typeof controlPort>;
 
 /** What receiving a snapshot may refuse, for the route to answer 413 or 422. */
 export { SnapshotRefused, UploadTooLarge } from '../db/snapshot-check';
+/** What the control routes may catch or name of the domain: through this port only (a boundary rule says so). */
+export { InvalidAutopilot } from './autopilot/rules';
+export type { JournalFilter } from './journal';
