@@ -30,7 +30,7 @@ import { PARTNER_READ_CACHE } from '../perf/request-path';
 import { basicWhy } from './why/auth';
 import { explainRefusal, type WhyReads } from './why/explain';
 import { faultWhy, rateLimitWhy } from './why/injected';
-import { unknownAppWhy, unknownRouteWhy } from './why/lookups';
+import { unknownAppWhy, unknownRouteWhy, wrongMethodWhy } from './why/lookups';
 import { DomainError } from '../errors';
 
 export type PartnerPipeline = (req: IncomingMessage, res: ServerResponse) => void;
@@ -99,6 +99,7 @@ export function partnerPipeline(ctx: DomainContext, services: Services, store: S
       return call.sendFailure(404, ['Route Not Found']);
     }
     if (route.kind === 'wrong-method') {
+      call.why = wrongMethodWhy(call.req.method ?? '', call.path, route.allow);
       call.head.setHeader('allow', route.allow);
       return call.sendFailure(405, ['Method Not Allowed']);
     }

@@ -26,6 +26,9 @@ export function unknownAppWhy(slug: string, apps: readonly AppRecord[]): Why {
 export const unknownRouteWhy = (method: string, path: string): Why =>
   why(`No partner endpoint has the path ${path}.`, [detail('Request', `${method} ${path}`), detail('Endpoints', 'GET /__sim/v1/openapi/partner.json lists them.')]);
 
+export const wrongMethodWhy = (method: string, path: string, allow: string): Why =>
+  why(`${path} does not take ${method}: it takes ${allow}.`, [detail('Request', `${method} ${path}`)]);
+
 const appName = (apps: readonly AppRecord[], id: number) => apps.find((a) => a.id === id)?.name ?? `#${id}`;
 
 function userWhy({ reads, apps }: LookupReads, app: AppRecord, input: Record<string, unknown>): Why {
