@@ -75,8 +75,9 @@ export function RequestLog() {
           <span className="muted count" data-testid="log-count" aria-live="polite">
             {rows.length.toLocaleString()} {rows.length === requests.length ? (rows.length === 1 ? 'request' : 'requests') : `of ${requests.length.toLocaleString()}`}
             {loadingOlder ? ' · loading older…' : ''}
-            {searching ? <span data-testid="log-searching"> · searching…</span> : ''}
           </span>
+          {/* Beside the count, not in it: the count is what the view shows now, the search may add to it. */}
+          {searching && <span className="muted" data-testid="log-searching" role="status"><span className="spinner" aria-hidden /> searching…</span>}
         </div>
         <div className="toolbar secondary">
           <select aria-label="Family" value={filters.family} onChange={(e) => setFilters({ family: e.target.value as RequestFilters['family'] })}>
