@@ -34,7 +34,7 @@ describe('a card number with more digits beside it', () => {
     const sid = await h.talk();
     const sent = await h.ctl.post(`/consultations/${sid}/messages`, { author: 'owner', body: 'my card is 4111 1111 1111 1111 456' });
     expect(sent.status).toBe(201);
-    const har = await request(h.sim.app).get('/__sim/v1/requests.har?control=include');
+    const har = await request(h.sim.handle).get('/__sim/v1/requests.har?control=include');
     expect(har.status).toBe(200);
     expect(har.text).toContain('my card is *** 456');
     expect(har.text).not.toContain('4111 1111 1111 1111');

@@ -40,7 +40,7 @@ describe('hostile snapshots', () => {
     const dir = tempDir();
     const file = join(dir, 'simulator.sqlite');
     const sim = await createSimulator({ dataDir: dir, checkpointIntervalMs: 3_600_000 });
-    const http = request(sim.app);
+    const http = request(sim.handle);
     const reg = await http.post('/api/v2/demo/register-user').set('authorization', DEMO_AUTH).send({ first_name: 'Kim', email: 'kim@example.com', role: 'users', dev_type: 'ios' });
     expect(reg.status).toBe(200);
     expect((await http.post('/api/v2/demo/pet/add').set('authorization', DEMO_AUTH).send({ email: 'kim@example.com', name: 'Rex', age: '1 years', sex: 'male' })).status).toBe(200);
@@ -83,7 +83,7 @@ describe('hostile snapshots', () => {
     await sim.close();
 
     const next = await createSimulator({ dataDir: dir });
-    const http2 = request(next.app);
+    const http2 = request(next.handle);
     const pets = await http2.get('/api/v2/demo/pet/list?email=kim@example.com').set('authorization', DEMO_AUTH);
     expect(pets.body.data.list.map((p: { name: string }) => p.name).sort()).toEqual(['Bo', 'Rex']);
     expect(next.notices).toEqual([]);

@@ -35,7 +35,7 @@ describe('write errors', () => {
       },
     };
     const sim = await createSimulator({ dataDir: dir, fs, checkpointIntervalMs: 50 });
-    const http = request(sim.app);
+    const http = request(sim.handle);
     expect((await http.post('/api/v2/demo/register-user').set(H).send({ first_name: 'Kim', email: 'kim@example.com', role: 'users', dev_type: 'ios' })).status).toBe(200);
     expect((await http.post('/api/v2/demo/pet/add').set(H).send(pet('Rex'))).status).toBe(200);
 
