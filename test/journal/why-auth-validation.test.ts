@@ -48,6 +48,14 @@ describe('the why of a 422', () => {
     expect(age?.text).toContain('Expected: "<n> years" or "<n> years <m> months"');
   });
 
+  it('a card number received where it does not belong is masked by its shape, as the journal masks it', async () => {
+    await h.registerUser();
+    await h.post('/api/v2/demo/pet/add', { email: 'ann@example.com', name: 'Rex', age: '4111 1111 1111 1111', sex: 'male', species: 'dog' });
+    const e = await newestEntry(h);
+    expect(e.why?.details.find((d) => d.label === 'age')?.text).toMatch(/Received: ".*\*\*\*.*"\./);
+    expect(whole(e.why)).not.toContain('4111 1111 1111 1111');
+  });
+
   it('one detail per message, a secret masked, and an absent field said to be absent', async () => {
     const r = await h.http.post('/client/user/1/v2/register-user').send({ email: 'bad', password: 'x' });
     expect(r.status).toBe(422);

@@ -13,6 +13,7 @@ export type { Journal, JournalExchange, EarlyCapture } from './recorder';
 export { captureRequest } from './capture';
 export { cut, BODY_LIMIT } from './cut';
 export { isSecretKey, maskAuthorization, maskBody, MASK } from './masking';
+export { maskCards } from './value-shape';
 export { journalTime } from './time';
 
 /**
