@@ -63,7 +63,7 @@ export class PartnerCall implements InputReading, JournalExchange {
   injected: 'fault' | 'delay' | 'decided' | 'held' | null = null;
   /** Set once a hold held this request and a decision came (hold-step.ts). */
   holding?: { parking: Parking; decision: Decision; heldMs: number };
-  /** What the hold's decision came to, for the journal; made when the answer is written. */
+  /** What the hold's decision came to, for the journal; made when the call ended (the pipeline's last step). */
   hold?: HoldOutcome;
   /** The request as masked when a hold held it (hold-step.ts): its journal entry reuses it rather than mask it again. */
   captured?: EarlyCapture;
