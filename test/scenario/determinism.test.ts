@@ -45,5 +45,5 @@ describe('determinism', () => {
     // Another seed: other secrets, so other tokens (and, by the draw, possibly other vets).
     const other = await session(43);
     expect(other).not.toEqual(first);
-  });
+  }, 60_000);
 });

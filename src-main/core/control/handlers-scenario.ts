@@ -1,6 +1,6 @@
 // Scenario and bundle routes (src-shared/control-api/routes-scenario.ts).
 import type { scenarioRoutes } from '../../../src-shared/control-api/routes-scenario';
-import { InvalidScenario } from '../domain/scenario';
+import { InvalidScenario } from '../domain/scenario/invalid';
 import { redactBearerTokens } from './bearer-redaction';
 import type { ControlHandlers } from './handler';
 import { ControlError, fieldRefusal } from './helpers';
@@ -25,9 +25,9 @@ export const scenarioHandlers: ControlHandlers<typeof scenarioRoutes> = {
   getScenario: (port, { query }) => port.queries.scenario({ secrets: includeOrOmit(query.secrets) }),
   putScenario: (port, { body }) => refusedAsDetails(() => port.commands.loadScenario(body)),
   getScenarioSchema: (port) => port.queries.scenarioSchema(),
-  getBundle: (port, { query }) => {
+  getBundle: async (port, { query }) => {
     const secrets = includeOrOmit(query.secrets);
-    const bundle = port.queries.bundle({ secrets });
+    const bundle = await port.queries.bundle({ secrets });
     if (secrets) return bundle;
     // An export leaves the machine: bearer tokens in the journal's bodies are masked unless secrets are asked for.
     return { ...bundle, journal: bundle.journal.map((e) => ({ ...e, response_body: e.response_body && redactBearerTokens(e.response_body), request_body: e.request_body && redactBearerTokens(e.request_body) })) };

@@ -21,7 +21,7 @@ import type { Services } from './services';
 import type { ResetOptions } from './simulator-state';
 import { holdCommands } from './holds/commands';
 import type { RequestListener } from 'node:http';
-import { scenarioUseCases } from './scenario';
+import type { scenarioUseCases as ScenarioUseCases } from './scenario';
 
 /** Facts about the running simulator that the control API reports. */
 export interface ControlFacts {
@@ -58,15 +58,17 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
   };
   // Scenarios (behaviour §20). Their `calls` go through the partner API's own handler, which the simulator hands
   // over once built (usePartner); their vet actions through the commands below, as the vet console's are.
+  // Loaded on first use: the YAML reader and the scenario schema stay off the start and the partner path.
   let partnerApi: RequestListener | undefined;
-  const scenarios = scenarioUseCases({
+  let loaded: Promise<ReturnType<typeof ScenarioUseCases>> | undefined;
+  const scenarios = () => (loaded ??= import('./scenario').then((m) => m.scenarioUseCases({
     s, ctx, partner: () => partnerApi,
     act: {
       accept: (sid) => commands.acceptConsultation(sid), end: (sid) => commands.endConsultation(sid),
       outcome: (sid, o) => commands.recordOutcome(sid, o), feedback: (sid, body) => commands.writeFeedback(sid, body),
       say: (sid, author, text) => commands.postMessage(sid, author, text),
     },
-  }, facts.journalCap);
+  }, facts.journalCap)));
   const queries = {
     clock: () => s.clock.state(),
     apps: (): AppRecord[] => s.apps.list(),
@@ -109,11 +111,11 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     /** The request held next by `holdId` (or any hold), or one already waiting; undefined after `ms` (a long poll). */
     nextHeld: (holdId: string | undefined, ms: number, signal?: AbortSignal) => s.held.waitFor(holdId, ms, signal),
     /** The current world as a scenario: stable order and keys, secrets only with `secrets: true`. */
-    scenario: (opts: { secrets?: boolean } = {}) => scenarios.save(opts),
+    scenario: async (opts: { secrets?: boolean } = {}) => (await scenarios()).save(opts),
     /** The JSON Schema of a scenario file. */
-    scenarioSchema: () => scenarios.schema(),
+    scenarioSchema: async () => (await scenarios()).schema(),
     /** The scenario with the request journal and the clock's reading: a bug report in one file. */
-    bundle: (opts: { secrets?: boolean } = {}) => scenarios.bundle(opts),
+    bundle: async (opts: { secrets?: boolean } = {}) => (await scenarios()).bundle(opts),
     /** The whole database as a SQLite file, the journal's held entries written first. */
     snapshot(): Uint8Array {
       journal.flush();
@@ -156,11 +158,11 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
      * back as one buffer: the bytes to restore. UploadTooLarge past `limit`, SnapshotRefused for a non-SQLite file.
      */
     receiveSnapshot: (body: Readable, limit: number) => receiveSnapshot(body, facts.dataDir ?? tmpdir(), limit),
-    loadDemoData: () => loadDemoData(s, scenarios.load),
+    loadDemoData: () => loadDemoData(s, async (text, file) => (await scenarios()).load(text, file)),
     /** Replaces the whole world with a scenario (a value, or YAML/JSON text); InvalidScenario names every problem. */
-    loadScenario: (doc: unknown, file?: string) => scenarios.load(doc, file),
+    loadScenario: async (doc: unknown, file?: string) => (await scenarios()).load(doc, file),
     /** Opens a bundle: its world, its journal with the same ids, its clock. */
-    openBundle: (doc: unknown, file?: string) => scenarios.openBundle(doc, file),
+    openBundle: async (doc: unknown, file?: string) => (await scenarios()).openBundle(doc, file),
     ...holdCommands(s),
   };
   return {

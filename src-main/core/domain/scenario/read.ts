@@ -5,23 +5,8 @@
 import type { AutopilotProblem } from '../../../../src-shared/control';
 import { readAutopilotText } from '../../../../src-shared/autopilot-yaml';
 import { scenarioSchema, type Scenario } from '../../../../src-shared/schemas/scenario';
-import { DomainError } from '../../errors';
+import { InvalidScenario, pathText, type ScenarioProblem } from './invalid';
 import { worldProblems } from './references';
-
-export type ScenarioProblem = AutopilotProblem & { file?: string };
-
-/** A refused scenario: nothing was changed; every problem with its path (and line). The control API answers 422. */
-export class InvalidScenario extends DomainError {
-  constructor(readonly problems: ScenarioProblem[]) {
-    const first = problems[0];
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-    super(422, [`The scenario was not loaded, and nothing was changed: ${first.path ? `${first.path}: ` : ''}${first.message}${more}.`], {}, 'invalid_scenario');
-  }
-}
-
-/** `['users', 3, 'email']` → `users[3].email`. */
-export const pathText = (path: readonly PropertyKey[]): string =>
-  path.reduce<string>((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out ? `${out}.${String(k)}` : String(k)), '');
 
 /** Caps what a file with thousands of mistakes sends back: the first ones say what to fix. */
 const MAX_PROBLEMS = 1000;
@@ -46,6 +31,22 @@ export function validScenario(value: unknown): Scenario {
 
 /** A scenario file's text (YAML or JSON): the scenario, or InvalidScenario with each problem's line and `file`. */
 export function readScenarioText(text: string, file?: string): Scenario {
+  // JSON (what GET /scenario writes) is read by JSON.parse: the YAML reader takes seconds on a 10,000-user file,
+  // and is asked only for the lines of the problems there are.
+  if (/^\s*\{/.test(text)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined; // not JSON after all: the YAML reader says where
+    }
+    if (value !== undefined) {
+      const checked = checkScenario(value);
+      if (checked.ok) return checked.scenario;
+      const lines = readAutopilotText(text);
+      throw new InvalidScenario(checked.problems.map((p) => (file ? { ...p, file } : p)).map((p) => ({ ...p, line: lines.lineOf(p.path) })));
+    }
+  }
   const read = readAutopilotText(text);
   const withFile = (p: AutopilotProblem): ScenarioProblem => (file ? { ...p, file } : p);
   if (read.problems.length) throw new InvalidScenario(read.problems.map(withFile));
@@ -54,7 +55,5 @@ export function readScenarioText(text: string, file?: string): Scenario {
   throw new InvalidScenario(checked.problems.map((p) => withFile({ ...p, line: read.lineOf(p.path) })));
 }
 
-/** One line per problem, as a terminal shows them: `demo.yaml:12: users[3].email: not an e-mail address`. */
-export function problemLines(problems: ScenarioProblem[]): string[] {
-  return problems.map((p) => `${p.file ?? 'scenario'}${p.line ? `:${p.line}` : ''}: ${p.path ? `${p.path}: ` : ''}${p.message}`);
-}
+
+export { InvalidScenario, pathText, problemLines, type ScenarioProblem } from './invalid';
