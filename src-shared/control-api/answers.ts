@@ -113,8 +113,8 @@ export const consultation = component('Consultation', z.looseObject({
   feedback: feedbackRow.nullable(),
   refusals: z.looseObject({ accept: nullableText, end: nullableText, outcome: nullableText })
     .describe("Why each vet action would be refused now: the 409's sentence, or null when it applies (the console disables the button with it)"),
-  timeline: z.array(timelineEntry).optional().describe('One consultation (GET /consultations/{sid} and the vet\'s actions on it): every partner request, vet action, autopilot step and message'),
-  owner_page_url: nullableText.optional().describe('One consultation (as timeline): the pet owner\'s page for it, when its token can be signed'),
+  timeline: z.array(timelineEntry).optional().describe('One consultation only (GET /consultations/{sid}): every partner request, vet action, autopilot step and message'),
+  owner_page_url: nullableText.optional().describe('One consultation only: the pet owner\'s page for it, when its token can be signed'),
 }), 'A consultation with the cards the vet console shows.');
 
 export const userDetail = component('UserDetail', z.looseObject({

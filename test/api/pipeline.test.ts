@@ -1,5 +1,6 @@
-// Issue 14: partner routes are answered by the lean node:http pipeline. A listening simulator hands them
-// to it before express; everything else still goes through express. Behaviour is that of §4 either way.
+// Issue 14: partner routes are answered by the lean node:http pipeline, and (issue 36) the control API by its own
+// node:http router. A listening simulator hands them over before express; the UI, media and the rest go through
+// express. Behaviour is that of §4 either way.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_AUTH, makeSim, type Harness } from '../helpers';
 
@@ -14,7 +15,7 @@ afterEach(async () => h.sim.close());
 const envelope = (status: number, message: string[], data: unknown = []) => ({ success: status < 400, status_code: status, message, data });
 
 describe('a listening simulator', () => {
-  it('answers partner URLs without entering express, and everything else through it', async () => {
+  it('answers partner URLs and the control API without entering express, and everything else through it', async () => {
     const handle = vi.spyOn(h.sim.app as unknown as { handle: (...a: unknown[]) => unknown }, 'handle');
     const a1 = await fetch(`${url}/api/v2/demo/media-url`);
     expect(a1.status).toBe(200);
@@ -25,9 +26,10 @@ describe('a listening simulator', () => {
 
     const health = await fetch(`${url}/__sim/v1/health`);
     expect(health.status).toBe(200);
-    expect(handle).toHaveBeenCalledTimes(1);
+    expect(handle).not.toHaveBeenCalled();
     // Not a partner URL: express finds no route and hands it to the pipeline, which answers the envelope.
     const nowhere = await fetch(`${url}/nowhere`);
+    expect(handle).toHaveBeenCalledTimes(1);
     expect(nowhere.status).toBe(404);
     expect(nowhere.headers.get('content-type')).toBe('application/json');
     expect(await nowhere.json()).toEqual(envelope(404, ['Route Not Found']));

@@ -1,14 +1,8 @@
-// The vet console's routes (src-shared/control-api/routes-vet.ts). Each action answers the consultation as the
-// detail screen shows it (card, timeline, owner page link), so the screen that sent it needs nothing more.
+// The vet console's routes (src-shared/control-api/routes-vet.ts). Each action answers the consultation's card as
+// committed, not the detail: building the timeline and signing the owner link made accept and feedback 1.5–1.8×
+// slower than the card alone (bench/REPORT-control-router.md); the screen reads the detail once if it shows it.
 import type { vetRoutes } from '../../../src-shared/control-api/routes-vet';
-import type { ControlPort } from '../domain/control-port';
 import type { ControlHandlers } from './handler';
-
-/** The action done (its own unit of work), then the consultation as the detail screen shows it. */
-const detailAfter = (port: ControlPort, sid: string, action: () => unknown) => {
-  action();
-  return port.queries.consultationDetail(sid);
-};
 
 export const vetHandlers: ControlHandlers<typeof vetRoutes> = {
   listConsultations: (port, { query: q }) => {
@@ -20,10 +14,10 @@ export const vetHandlers: ControlHandlers<typeof vetRoutes> = {
   },
   countConsultations: (port, { query: q }) => port.queries.consultationCounts({ type: q.type, appId: q.app_id }),
   getConsultation: (port, { params }) => port.queries.consultationDetail(params.sid),
-  acceptConsultation: (port, { params }) => detailAfter(port, params.sid, () => port.commands.acceptConsultation(params.sid)),
-  endConsultation: (port, { params }) => detailAfter(port, params.sid, () => port.commands.endConsultation(params.sid)),
-  recordOutcome: (port, { params, body }) => detailAfter(port, params.sid, () => port.commands.recordOutcome(params.sid, body.status)),
+  acceptConsultation: (port, { params }) => port.commands.acceptConsultation(params.sid),
+  endConsultation: (port, { params }) => port.commands.endConsultation(params.sid),
+  recordOutcome: (port, { params, body }) => port.commands.recordOutcome(params.sid, body.status),
   listMessages: (port, { params, query }) => port.queries.messages(params.sid, query.after ?? 0, query.limit),
   postMessage: (port, { params, body }) => port.commands.postMessage(params.sid, body.author, body.body),
-  writeFeedback: (port, { params, body }) => detailAfter(port, params.sid, () => port.commands.writeFeedback(params.sid, body)),
+  writeFeedback: (port, { params, body }) => port.commands.writeFeedback(params.sid, body),
 };
