@@ -29,6 +29,7 @@ const EXPECTED: Record<string, { messages: (string | RegExp)[]; failures?: numbe
   'docs/control-api.md': { messages: ['"restored":true', '"is_real_time":true'] },
   'docs/holds.md': { messages: ['"decision":"release"', 'Media URL', '{"items":[]}'] },
   'docs/autopilot.md': { messages: ['"rules":[]', /\bactive$/m, '"is_real_time":true'] },
+  'docs/scenarios.md': { messages: ['"loaded":true', 'pet list', 'the same bytes', '"requests":1'] },
 };
 
 const pages = documentedPages().filter((page) => shellBlocks(page).some((b) => b.run));
