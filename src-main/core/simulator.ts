@@ -233,9 +233,13 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   const hostLoaded = async () => {
     await Promise.all([loadHost(), loadControl()]);
   };
+  // The MCP server over Streamable HTTP (/__sim/mcp, behaviour §21), behind the control API's guards; loaded on its first request.
+  let mcp: Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> | undefined;
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     // Partner requests never enter express: the hot path is the lean pipeline alone.
     if (isPartnerUrl(req.url)) return partner(req, res);
+    if (/^\/__sim\/mcp(?:[/?]|$)/.test(req.url ?? ''))
+      return void (mcp ??= import('./mcp/http').then((m) => m.mcpHandler({ token: options.controlToken, version: options.version ?? '0.0.0' }))).then((h) => h(req, res), (err) => answerHostFailure(res, err));
     if (isControlUrl(req.url)) {
       if (controlApi) return controlApi(req, res);
       // The request's body stays unread in its stream until the router takes it.

@@ -79,6 +79,23 @@ export interface ActionToolSpec {
   actions: Record<string, ActionSpec>;
   /** Route fields the tool does not take (the vet tool sets `author` itself). */
   omit?: string[];
+  /**
+   * A long document (a scenario: ~20 KB of JSON Schema) is shown as an open object pointing at the route that
+   * serves its JSON Schema, so tools/list stays small enough for an agent's context.
+   */
+  schemaRoute?: ControlRouteId;
+}
+
+function openDocument(schemaRoute: ControlRouteId): z.ZodType {
+  const spec = routeOf(schemaRoute);
+  return z.record(z.string(), z.unknown()).describe(`A document as ${spec.method} /__sim/v1${spec.path} describes it (${spec.summary})`);
+}
+
+/** What a tool answers: its routes' answers, a long document (a route that answers a document as is) as an open object. */
+function resultOf(specs: ControlRouteSpec[], schemaRoute: ControlRouteId | undefined): z.ZodType {
+  if (!schemaRoute) return answerOf(specs);
+  const rest = specs.filter((s) => !s.asIs);
+  return rest.length ? z.union([openDocument(schemaRoute), answerOf(rest)]) : openDocument(schemaRoute);
 }
 
 /** A tool whose every action is one control route; input, output, description and annotations derived. */
@@ -87,7 +104,8 @@ export function actionTool(t: ActionToolSpec): McpTool {
   const specs = names.map((a) => routeOf(t.actions[a].route));
   const parts = specs.map((spec) => {
     const f = routeFields(spec);
-    return { ...f.params, ...f.query, ...(f.body ?? (spec.body ? { document: documentField(spec) } : {})) };
+    const document = () => (t.schemaRoute ? openDocument(t.schemaRoute) : documentField(spec));
+    return { ...f.params, ...f.query, ...(f.body ?? (spec.body ? { document: document() } : {})) };
   });
   const fields = mergeFields(parts);
   for (const k of [...(t.omit ?? []), ...SECRET_SWITCHES]) delete fields[k];
@@ -100,7 +118,7 @@ export function actionTool(t: ActionToolSpec): McpTool {
     routes: routeIds,
     description: `${t.intro}\n${lines.join('\n')}`,
     inputSchema,
-    outputSchema: z.object({ route: z.enum(routeIds as [string, ...string[]]).describe('The control route that ran'), result: answerOf(specs) }),
+    outputSchema: z.object({ route: z.enum(routeIds as [string, ...string[]]).describe('The control route that ran'), result: resultOf(specs, t.schemaRoute) }),
     annotations: annotationsOf(specs, t.title),
     async run(args, ctx) {
       const chosen = t.actions[names.length > 1 ? (args.action as string) : names[0]];

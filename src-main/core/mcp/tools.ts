@@ -87,6 +87,7 @@ const scenarioTools = (): McpTool[] =>
       name: 'scenario', title: 'Scenarios',
       intro: 'Save the whole world as a scenario (a reviewable JSON document), or load one (`document`): everything is replaced, the journal emptied.',
       actions: { save: { route: 'getScenario' }, load: { route: 'putScenario' } },
+      schemaRoute: 'getScenarioSchema',
     })]
     : [];
 
