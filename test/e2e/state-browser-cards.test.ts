@@ -1,6 +1,6 @@
 // Issue 37: the state browser shows a record as labelled cards (words, not column names) linked user ↔ pets ↔
 // consultations ↔ requests: from a user to their pet, from the pet back to its owner and on to a consultation,
-// from the consultation to its user and to the request log filtered by its sid; axe-core finds nothing of any
+// from the consultation to its user, to the requests of its timeline and to the request log filtered by its sid; axe-core finds nothing of any
 // impact on the cards, in both themes, at 1024×768 and 1440×900.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,9 +67,20 @@ describe('the state browser as linked cards', () => {
     await card('card-user-consultations').getByRole('button').first().click();
     await card('card-consultation').waitFor();
     expect(await page.getByRole('tab', { name: 'Consultations' }).getAttribute('aria-selected')).toBe('true');
-    expect(await labels('card-consultation')).toEqual(['Type', 'Status', 'Started', 'User', 'Pet', 'Vet']);
+    expect(await labels('card-consultation')).toEqual(['Type', 'Status', 'Started', 'User', 'Pet', 'Vet', 'Feedback']);
     await card('card-consultation').getByRole('button', { name: /Tom Becker/ }).click();
     await expect.poll(() => card('card-user').locator('dd').first().textContent(), { timeout: 5000 }).toBe('tom@example.com');
+  });
+
+  it('a click on the first row of a list just chosen opens that kind of record, never the previous list\'s', async () => {
+    await page.getByRole('tab', { name: 'Consultations' }).click();
+    await page.getByTestId('table-consultations').locator('tbody tr').first().waitFor();
+    await page.getByRole('tab', { name: 'Feedback' }).click();
+    await page.getByTestId('table-feedback').locator('tbody tr').first().click(); // at once: its rows may still be on their way
+    await card('card-feedback').waitFor();
+    const sid = await card('card-feedback').locator('dd code').textContent();
+    const feedback = (await fetchJson(`${url}/__sim/v1/feedback`, 'GET', undefined, {})).body.items as { sid: string }[];
+    expect(feedback.map((f) => f.sid)).toContain(sid);
   });
 
   it("a consultation's card opens the request log filtered by its sid, and the vet console", async () => {
@@ -81,6 +92,10 @@ describe('the state browser as linked cards', () => {
     await page.getByTestId('table-consultations').locator('tr', { hasText: sid }).click();
     await card('card-consultation').waitFor();
     expect(await card('card-consultation').locator('a', { hasText: 'Open in the vet console' }).getAttribute('href')).toBe(`#vet/${sid}`);
+    // Its timeline links the request that started it to its entry in the log.
+    const started = card('card-consultation-timeline').locator('a[href^="#requests/"]').first();
+    await started.waitFor();
+    expect(await started.textContent()).toContain('A8');
     await card('card-consultation').getByRole('button', { name: 'Requests naming this consultation' }).click();
     expect(await page.getByRole('tab', { name: 'Request log', exact: true }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByLabel('Filter requests').inputValue()).toBe(sid);

@@ -3,14 +3,13 @@
 import { useState, type ReactNode } from 'react';
 import { Empty } from '../components/common';
 import { TabList, tabPanel } from '../components/Tabs';
-import { usePaged } from '../components/usePaged';
 import { useStore } from '../store';
 import { RECOMMENDATION_LABELS } from '../store/shared';
 import { UserDetail } from './UserDetail';
-import { ConsultationDetail } from './ConsultationDetail';
 import { ConsultationLinks } from './state/ConsultationLinks';
 import { OtherRecord } from './state/OtherRecord';
 import { PetDetail } from './state/PetDetail';
+import { useRecordPage } from './state/useRecordPage';
 import { when, type EntityId, type Row } from './state/record-links';
 import './state/record-cards.css';
 
@@ -64,7 +63,7 @@ export function StateBrowser() {
     if (to !== entity) (setEntity(to), setQ(''), setPage(1));
     setSelected(row);
   };
-  const { data, error } = usePaged<Row>(view.path, view.entity, { q, page, per_page: 50 });
+  const { data, error, loading } = useRecordPage<Row>(view.path, view.entity, { q, page, per_page: 50 });
   const apps = useStore((s) => s.apps);
   const items = entity === 'apps' ? (apps as unknown as Row[]) : (data?.items ?? []);
   const total = entity === 'apps' ? apps.length : (data?.total ?? 0);
@@ -87,7 +86,9 @@ export function StateBrowser() {
         </div>
         <div className="state-panel" {...tabPanel('entity', entity)}>
           {error && <p className="error-text">Could not load: {error}</p>}
-          {items.length === 0 ? (
+          {items.length === 0 && loading && entity !== 'apps' ? (
+            <p className="muted" role="status">Loading {view.label.toLowerCase()}…</p>
+          ) : items.length === 0 ? (
             <Empty title={q ? `No ${view.label.toLowerCase()} match “${q}”` : `No ${view.label.toLowerCase()} yet`}>
               <p>Register a user with A7 or B9, or load the demo data set in Settings → Data.</p>
             </Empty>
@@ -132,12 +133,8 @@ export function StateBrowser() {
           <div className="detail-body" tabIndex={0}>
             {entity === 'users' ? <UserDetail id={Number(selected.id)} open={open} />
               : entity === 'pets' ? <PetDetail pet={selected} open={open} />
-              : entity === 'consultations' ? (
-                <div className="record-cards">
-                  <ConsultationLinks sid={String(selected.sid)} open={open} />
-                  <ConsultationDetail sid={String(selected.sid)} />
-                </div>
-              ) : <OtherRecord entity={entity} row={selected} open={open} />}
+              : entity === 'consultations' ? <ConsultationLinks sid={String(selected.sid)} open={open} />
+              : <OtherRecord entity={entity} row={selected} open={open} />}
           </div>
         </aside>
       )}

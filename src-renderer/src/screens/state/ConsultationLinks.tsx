@@ -1,8 +1,11 @@
-// A consultation's card in the state browser: its user and pet (each opens its card), the vet console, and the
-// partner requests that named it; the consultation itself (its conversation, timeline) follows below it.
+// A consultation's cards in the state browser: its facts, its user and pet (each opens its card), its feedback,
+// the vet console (where its conversation is), the partner requests that named it, and its timeline (each
+// request in it links to its entry in the request log).
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { useStore } from '../../store';
+import { RECOMMENDATION_LABELS, type TimelineEntry } from '../../store/shared';
+import { Timeline } from '../Timeline';
 import { RecordCard, RecordLink } from './RecordCard';
 import { showRequestsFor, text, when, type OpenRecord, type Row } from './record-links';
 
@@ -11,6 +14,8 @@ interface Consultation extends Row {
   user?: (Row & { email: string; first_name: string; last_name: string | null }) | null;
   pet?: (Row & { name: string; species: string | null }) | null;
   vet?: { first_name: string; last_name: string } | null;
+  feedback?: { recommendation: string; reason: string | null } | null;
+  timeline?: TimelineEntry[];
 }
 
 export function ConsultationLinks({ sid, open }: { sid: string; open: OpenRecord }) {
@@ -21,18 +26,23 @@ export function ConsultationLinks({ sid, open }: { sid: string; open: OpenRecord
   }, [sid, v]);
   if (!c) return null;
   const owner = c.user ? `${c.user.first_name} ${c.user.last_name ?? ''}`.trim() : '';
+  const feedback = c.feedback ? `${(RECOMMENDATION_LABELS as Record<string, string>)[c.feedback.recommendation] ?? c.feedback.recommendation}${c.feedback.reason ? `: ${c.feedback.reason}` : ''}` : '';
   return (
-    <RecordCard kind="Consultation" title={<code>{c.sid}</code>} testId="card-consultation"
-      rows={[
-        ['Type', c.type], ['Status', <span className={`pill ${c.status}`}>{c.status}</span>], ['Started', when(c.created_at)],
-        ['User', c.user ? <RecordLink onClick={() => open('users', c.user!)} title="Open the user's card">{owner} ({c.user.email})</RecordLink> : text(c.user_id)],
-        ['Pet', c.pet ? <RecordLink onClick={() => open('pets', { ...c.pet!, user_id: c.user_id })} title="Open the pet's card">{c.pet.name}</RecordLink> : ''],
-        ['Vet', c.vet ? `Dr. ${c.vet.first_name} ${c.vet.last_name}` : ''],
-      ]}
-      links={<>
-        <a href={`#vet/${c.sid}`} title="Open it in the vet console">Open in the vet console</a>
-        <RecordLink onClick={() => showRequestsFor(c.sid)} title="The request log, filtered by this sid">Requests naming this consultation</RecordLink>
-      </>}
-    />
+    <div className="record-cards">
+      <RecordCard kind="Consultation" title={<code>{c.sid}</code>} testId="card-consultation"
+        rows={[
+          ['Type', c.type], ['Status', <span className={`pill ${c.status}`}>{c.status}</span>], ['Started', when(c.created_at)],
+          ['User', c.user ? <RecordLink onClick={() => open('users', c.user!)} title="Open the user's card">{owner} ({c.user.email})</RecordLink> : text(c.user_id)],
+          ['Pet', c.pet ? <RecordLink onClick={() => open('pets', { ...c.pet!, user_id: c.user_id })} title="Open the pet's card">{c.pet.name}</RecordLink> : ''],
+          ['Vet', c.vet ? `Dr. ${c.vet.first_name} ${c.vet.last_name}` : ''],
+          ['Feedback', feedback],
+        ]}
+        links={<>
+          <a href={`#vet/${c.sid}`} title="Open it in the vet console">Open in the vet console</a>
+          <RecordLink onClick={() => showRequestsFor(c.sid)} title="The request log, filtered by this sid">Requests naming this consultation</RecordLink>
+        </>}
+      />
+      {c.timeline && <div data-testid="card-consultation-timeline"><Timeline entries={c.timeline} /></div>}
+    </div>
   );
 }
