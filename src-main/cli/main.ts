@@ -20,7 +20,9 @@ function readDatabaseEarly(): EarlyRead | undefined {
     return undefined;
   }
 }
-const earlyRead = readDatabaseEarly();
+// `vet-consult-sim mcp …`: the MCP server over stdio (cli/mcp.ts) instead of serve.
+const mcpCommand = argv[0] === 'mcp';
+const earlyRead = mcpCommand ? undefined : readDatabaseEarly();
 
 const fail = (e: unknown) => {
   process.stderr.write(`The simulator stopped on an unexpected error: ${(e as Error).message}\n`);
@@ -33,7 +35,9 @@ function loadServe(): Promise<typeof import('./serve')> {
 }
 
 // In a promise: a build file that is missing or broken is reported in one line by `fail`, never a stack trace.
-Promise.resolve()
+if (mcpCommand)
+  import('./mcp').then((m) => m.runMcp(argv.slice(1))).then((code) => code !== undefined && process.exit(code), fail);
+else Promise.resolve()
   .then(loadServe)
   .then(({ serve }) => {
     tuning.loaded();

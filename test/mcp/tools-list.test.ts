@@ -51,3 +51,10 @@ it('answers a bad input with a tool error naming the field, and the server keeps
   expect(extra.isError).toBe(true);
   expect((await h.call('clock', { action: 'get' })).route).toBe('getClock');
 });
+
+it("sends every control call as the agent, by the name its MCP client gave", async () => {
+  h.actors.length = 0;
+  await h.call('status');
+  await h.call('journal', {});
+  expect(h.actors).toEqual(['agent:test-agent', 'agent:test-agent']);
+});
