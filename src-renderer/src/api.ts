@@ -1,20 +1,26 @@
-// The UI's only transport: the control API over HTTP (architecture principle 2).
-import type { ControlErrorBody, RefusalDetail } from '../../src-shared/control';
+// The UI's only transport: the control API over HTTP (architecture principle 2), through the typed client generated
+// from the one table of control routes (src-shared/control-api): `control.acceptConsultation({ params: { sid } })`.
+import { ControlApiError, createControlClient } from '../../src-shared/control-api/client';
 
-export class ApiError extends Error {
-  /** `details`: what the refusal names one by one, each with its path (screens/settings/refusals.ts puts them by their fields). */
-  constructor(readonly status: number, readonly code: string, message: string, readonly details: RefusalDetail[] = []) {
-    super(message);
-  }
-}
+/** A refusal: its status, code, sentence and details by path (screens/settings/refusals.ts puts them by their fields). */
+export { ControlApiError as ApiError };
 
 /** Says the tester decided in the UI (behaviour §18: a held request's journal entry records who decided). */
-const ACTOR = { 'x-sim-actor': 'ui' };
+export const control = createControlClient({ origin: '', headers: { 'x-sim-actor': 'ui' } });
 
+/** The request log's view as query parameters (Export HAR names the rows the log shows). */
+export const qs = (params: Record<string, string | number | undefined | null>) => {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+};
+
+/** @deprecated by `control`: the calls that still name a path, until each screen reads the table (issue 36). */
 async function call<T>(method: string, path: string, body?: unknown, raw?: BodyInit): Promise<T> {
   const res = await fetch(`/__sim/v1${path}`, {
     method,
-    headers: { ...ACTOR, ...(raw ? { 'content-type': 'application/octet-stream' } : body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: { 'x-sim-actor': 'ui', ...(raw ? { 'content-type': 'application/octet-stream' } : body !== undefined ? { 'content-type': 'application/json' } : {}) },
     body: raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
   });
   const text = await res.text();
@@ -22,12 +28,11 @@ async function call<T>(method: string, path: string, body?: unknown, raw?: BodyI
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {
-    // Not the simulator's JSON (a proxy's error page): a refusal says the status, an answer is unreadable.
-    if (res.ok) throw new ApiError(res.status, 'unreadable', `The simulator's answer to ${method} ${path} is not JSON.`);
+    if (res.ok) throw new ControlApiError(res.status, 'unreadable', `The simulator's answer to ${method} ${path} is not JSON.`);
   }
   if (!res.ok) {
-    const err = (data as Partial<ControlErrorBody> | undefined)?.error;
-    throw new ApiError(res.status, err?.code ?? 'error', err?.message ?? `HTTP ${res.status}`, err?.details);
+    const err = (data as { error?: { code?: string; message?: string; details?: [] } } | undefined)?.error;
+    throw new ControlApiError(res.status, err?.code ?? 'error', err?.message ?? `HTTP ${res.status}`, err?.details);
   }
   return data as T;
 }
@@ -39,11 +44,4 @@ export const api = {
   patch: <T>(path: string, body: unknown) => call<T>('PATCH', path, body),
   del: <T>(path: string) => call<T>('DELETE', path),
   upload: <T>(path: string, file: Blob) => call<T>('POST', path, undefined, file),
-};
-
-export const qs = (params: Record<string, string | number | undefined | null>) => {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
-  const s = p.toString();
-  return s ? `?${s}` : '';
 };

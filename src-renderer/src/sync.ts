@@ -1,6 +1,6 @@
 // Keeps the store in step with the simulator: initial loads, then the batched event stream.
 // Runs outside React so that bursts of events never re-render more than the store changes.
-import { api } from './api';
+import { control } from './api';
 import { useStore } from './store';
 import type { AppRecord, FaultRule, JournalSummary, MessageNotice, StateEvent, VetRecord } from './store/shared';
 import type { ClockState } from './store/shared';
@@ -11,37 +11,60 @@ const FIRST_PAGE = 2000;
 const OLDER_PAGE = 5000; // small enough that parsing one page stays well under a frame budget of 50 ms
 
 export const refresh = {
-  health: async () => useStore.getState().setHealth(await api.get<Health>('/health')),
-  apps: async () => useStore.getState().setApps((await api.get<{ items: AppRecord[] }>('/apps')).items),
-  vets: async () => useStore.getState().setVets((await api.get<{ items: VetRecord[] }>('/vets')).items),
-  clock: async () => useStore.getState().setClock(await api.get<ClockState>('/clock')),
-  faults: async () => useStore.getState().setFaults((await api.get<{ items: FaultRule[] }>('/faults')).items),
+  health: async () => useStore.getState().setHealth((await control.getHealth()) as Health),
+  apps: async () => useStore.getState().setApps((await control.listApps()).items as AppRecord[]),
+  vets: async () => useStore.getState().setVets((await control.listVets()).items as VetRecord[]),
+  clock: async () => useStore.getState().setClock(await control.getClock()),
+  faults: async () => useStore.getState().setFaults((await control.getFaults()).items as FaultRule[]),
 };
 
 /** Loads the journal newest first: one quick page for the screen, the rest in chunks while idle. */
 export async function loadJournal(): Promise<void> {
   const s = useStore.getState();
-  const first = await api.get<{ items: JournalSummary[]; total: number }>(`/requests?limit=${FIRST_PAGE}`);
+  const first = (await control.listRequests({ query: { limit: FIRST_PAGE } })) as { items: JournalSummary[]; total: number };
   s.setInitial(first.items, first.items.length < FIRST_PAGE);
   let oldest = first.items.at(-1)?.id;
   while (oldest && !useStore.getState().fullyLoaded) {
     useStore.getState().setLoadingOlder(true);
     await new Promise((r) => setTimeout(r, 50)); // yield so input and scrolling stay responsive
-    const page = await api.get<{ items: JournalSummary[] }>(`/requests?limit=${OLDER_PAGE}&before=${oldest}`);
+    const page = (await control.listRequests({ query: { limit: OLDER_PAGE, before: oldest } })) as { items: JournalSummary[] };
     useStore.getState().appendOlder(page.items, page.items.length < OLDER_PAGE);
     oldest = page.items.at(-1)?.id;
   }
   useStore.getState().setLoadingOlder(false);
 }
 
+/** Replaces the records a batch of state events carries (issue 36): a list on screen updates without asking. */
+function patch<T extends { id: string | number }>(list: T[], changed: T[]): T[] {
+  const byId = new Map(changed.map((r) => [String(r.id), r]));
+  const next = list.map((r) => byId.get(String(r.id)) ?? r);
+  for (const r of changed) if (!list.some((x) => String(x.id) === String(r.id))) next.push(r);
+  return next;
+}
+
+/** The records of `entity` the events carry; undefined when one of them came without (gone, or an older server): ask. */
+function recordsOf<T>(events: StateEvent[], entity: StateEvent['entity']): T[] | undefined {
+  const mine = events.filter((e) => e.entity === entity);
+  if (!mine.length) return [];
+  return mine.every((e) => e.record !== undefined) ? mine.map((e) => e.record as T) : undefined;
+}
+
 function onState(events: StateEvent[]): void {
   const entities = [...new Set(events.map((e) => e.entity))];
   const s = useStore.getState();
   s.bump(entities);
-  if (entities.includes('app')) void refresh.apps();
-  if (entities.includes('vet') || entities.includes('consultation')) void refresh.vets();
-  if (entities.includes('clock')) void refresh.clock();
-  if (entities.includes('faults')) void refresh.faults();
+  const apps = recordsOf<AppRecord>(events, 'app');
+  if (apps === undefined) void refresh.apps();
+  else if (apps.length) s.setApps(patch(s.apps, apps));
+  const vets = recordsOf<VetRecord>(events, 'vet');
+  if (vets === undefined) void refresh.vets();
+  else if (vets.length) s.setVets(patch(s.vets, vets));
+  const clock = recordsOf<ClockState>(events, 'clock');
+  if (clock === undefined) void refresh.clock();
+  else if (clock.length) s.setClock(clock[clock.length - 1]);
+  const faults = recordsOf<{ items: FaultRule[] }>(events, 'faults');
+  if (faults === undefined) void refresh.faults();
+  else if (faults.length) s.setFaults(faults[faults.length - 1].items);
   if (entities.includes('journal') && events.some((e) => e.action === 'cleared')) s.clearRequests();
   if (entities.includes('simulator')) void initialLoad();
   onHoldsState(events);

@@ -47,6 +47,10 @@ export const journalSummary = component('JournalSummary', z.looseObject({
 export const journalEntry = component('JournalEntry', journalSummary.extend({
   query: text, request_headers: z.record(text, z.unknown()), request_body: nullableText, response_headers: z.record(text, z.unknown()),
   response_body: nullableText, error: nullableText, truncated: z.boolean(),
+  why: z.looseObject({
+    summary: text.describe('Why the call was refused, in the real service\'s terms'),
+    details: z.array(z.looseObject({ label: text, text })).describe('Each rule, value received (masked) and form expected; each lookup or state'),
+  }).nullable().optional().describe('Simulator-only: why a refused partner call was refused (never sent to the client); null when it was not refused'),
 }));
 
 export const faultRule = component('FaultRule', z.looseObject({

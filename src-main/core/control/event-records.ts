@@ -1,5 +1,5 @@
-// What a state or message event carries beside its name (issue 36): the changed consultation's card and the
-// changed vet as they stand when the batch leaves, and each new message whole, so a screen updates from the
+// What a state or message event carries beside its name (issue 36): the changed consultation's card, vet, app,
+// clock or fault rules as they stand when the batch leaves, and each new message whole, so a screen updates from the
 // stream instead of refetching every list after each action. Read once per entity per batch (every 100 ms at
 // most), and only while a stream is open.
 import type { MessageEvent, StateEvent } from '../../../src-shared/control';
@@ -25,6 +25,9 @@ export function eventRecords(port: ControlPort): EventRecords {
   const readers: Partial<Record<StateEvent['entity'], (id: string) => unknown>> = {
     consultation: (sid) => q.consultation(sid),
     vet: (id) => q.vets().find((v) => v.id === id),
+    app: (id) => q.apps().find((a) => String(a.id) === id),
+    clock: () => q.clock(),
+    faults: () => ({ items: q.faults() }),
   };
   return {
     states(events) {

@@ -104,8 +104,15 @@ function partnerEntry(masked: JournalEntry, opts: HarOptions) {
     },
     cache: {},
     timings: { send: 0, wait: e.duration_ms, receive: 0 },
-    comment: [e.endpoint, e.app].filter(Boolean).join(' '),
+    // A refused call says why in the comment (simulator-only: the client never got it), as the request detail does.
+    comment: [[e.endpoint, e.app].filter(Boolean).join(' '), whyText(e.why)].filter(Boolean).join(' — '),
   };
+}
+
+/** "Summary. Label: text. Label: text." — the why of a refused call on one line. */
+function whyText(why: JournalEntry['why']): string {
+  if (!why) return '';
+  return [why.summary, ...why.details.map((d) => `${d.label}: ${d.text}`)].map((t) => t.replace(/\.?$/, '.')).join(' ');
 }
 
 /**

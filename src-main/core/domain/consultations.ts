@@ -74,6 +74,8 @@ export function consultationService({ clock, vets, users, pets, identities, mess
   const change = (tx: Tx, c: ConsultationRow, fields: Partial<ConsultationRow>, action: string): ConsultationRow => {
     tx.consultations.update(c.id, { ...fields, updated_at: now() });
     tx.events.state('consultation', c.sid, action);
+    // The vet's busy flag follows the consultation's state: said, so a roster on screen updates from the stream.
+    if (c.vet_id) tx.events.state('vet', c.vet_id, 'consultation');
     const mark = LIFECYCLE_MARK[action === 'accepted' && c.type === 'chat' ? 'accepted_chat' : action];
     const changed = tx.consultations.byId(c.id)!;
     if (mark) messages.system(tx, changed, mark(vetName(tx, changed)));
@@ -99,6 +101,7 @@ export function consultationService({ clock, vets, users, pets, identities, mess
         created_at: at, accepted_at: null, ended_at: null, updated_at: at,
       });
       tx.events.state('consultation', sid, 'created');
+      tx.events.state('vet', vet.id, 'consultation');
       const consultation = tx.consultations.byId(id)!;
       messages.system(tx, consultation, req.type === 'chat' ? `Chat requested for ${pet.name}: waiting for ${vetDisplayName(vet)} to join.` : `Video call with ${vetDisplayName(vet)} for ${pet.name}: ringing.`);
       opened?.(tx, consultation, { type: req.type, app: app.name, vet: vet.id, species: pet.species, email: user.email });
