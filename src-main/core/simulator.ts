@@ -20,8 +20,6 @@ import type { DomainContext } from './domain/context';
 import type { ResetOptions } from './domain/simulator-state';
 import { randomnessFor } from './domain/randomness';
 import { reseedable } from './domain/scenario/reseedable';
-import { demoScenarioFile } from './domain/demo-data';
-import { readFileSync } from 'node:fs';
 import { ControlCallLog } from './control/control-calls';
 import { weakTokenMessage, weakTokenReason } from './control/weak-tokens';
 import { controlPort, type ControlPort } from './domain/control-port';
@@ -207,11 +205,11 @@ export async function openSimulator(options: SimulatorOptions = {}): Promise<Sim
   const partner = partnerPipeline(ctx, services, store);
   // A scenario's calls go through this very pipeline (domain/scenario/calls.ts); the demo is such a scenario.
   control.usePartner(partner);
-  const scenario = options.scenario ?? (options.seed === 'demo' && wasEmpty ? readFileSync(demoScenarioFile(), 'utf8') : undefined);
-  if (options.seed === 'demo' && !wasEmpty && options.scenario === undefined) info.push('The database is not empty: the demo data set was not loaded.');
-  if (scenario !== undefined) {
+  const demo = options.seed === 'demo' && options.scenario === undefined;
+  if (demo && !wasEmpty) info.push('The database is not empty: the demo data set was not loaded.');
+  if (options.scenario !== undefined || (demo && wasEmpty)) {
     try {
-      info.push((await control.commands.loadScenario(scenario, options.scenario === undefined ? 'demo.yaml' : undefined)).message);
+      info.push((await (demo ? control.commands.loadDemoData() : control.commands.loadScenario(options.scenario))).message);
     } catch (err) {
       services.autopilot.realTime.stop();
       services.journal.flush();
