@@ -69,7 +69,7 @@ export function saveWorld(reads: Reads, clock: SimClock, random: Randomness | un
   const feedback = new Map(all('SELECT * FROM feedback').map((f) => [f.consultation_id, f]));
   const secret = <T>(v: T) => (opts.secrets ? v : undefined);
 
-  const doc: R = { scenario: 1 };
+  const doc: R = { scenario: 1, title: reads.meta.get('scenario_title'), description: reads.meta.get('scenario_description') };
   if (random?.seed !== undefined) doc.seed = random.seed;
   const state = clock.state();
   if (state.frozen) doc.clock = { frozen_at: state.now };

@@ -206,6 +206,9 @@ function writeSettings(tx: Tx, s: Scenario, random: Randomness): void {
     tx.meta.set('holds', JSON.stringify(s.holds));
     tx.meta.set('holds_seq', String(Math.max(...s.holds.map((h) => Number(h.id.slice(5))))));
   }
+  // What the world is called, written back by a save.
+  if (s.title !== undefined) tx.meta.set('scenario_title', s.title);
+  if (s.description !== undefined) tx.meta.set('scenario_description', s.description);
   // The token signing secret comes with the world, from the seed when there is one: the same scenario signs the same tokens.
   tx.meta.set('jwt_secret', random.bytes(SECRET_BYTES).toString('base64'));
 }
