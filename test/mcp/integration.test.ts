@@ -56,8 +56,9 @@ it('drives a chat from talk-to-vet to feedback, and verifies it', async () => {
 
   const journal = await h.call<{ result: { items: { id: number; endpoint: string; status: number }[] } }>('journal', { endpoint: 'A8', app: app.name });
   expect(journal.result.items.map((i) => i.status)).toEqual([200, 422]);
-  const explained = await h.call<{ result: { status: number; request_headers: Record<string, string> } }>('explain', { id: journal.result.items[1].id });
+  const explained = await h.call<{ result: { status: number; request_headers: Record<string, string>; why: { summary: string } | null } }>('explain', { id: journal.result.items[1].id });
   expect(explained.result.status).toBe(422);
+  expect(explained.result.why?.summary).toMatch(/conversation_request/);
   expect(JSON.stringify(explained.result.request_headers)).not.toContain(app.api_token);
 
   const ok = await h.call<{ pass: boolean; message: string }>('verify', { assertion: 'ended_with_feedback', sid });
@@ -65,6 +66,11 @@ it('drives a chat from talk-to-vet to feedback, and verifies it', async () => {
   const wrong = await h.call<{ pass: boolean; message: string; evidence: { count: number } }>('verify', { assertion: 'endpoint_calls', endpoint: 'A8', app: app.name, at_most: 1 });
   expect(wrong).toMatchObject({ pass: false, message: 'A8 was called 2 times; expected at most 1.', evidence: { count: 2 } });
   expect((await h.call<{ pass: boolean }>('verify', { assertion: 'no_5xx' })).pass).toBe(true);
+
+  const saved = await h.call<{ route: string; result: Record<string, unknown> }>('scenario', { action: 'save' });
+  expect(JSON.stringify(saved.result.apps)).toContain('agent-app');
+  const loaded = await h.call<{ result: { loaded: boolean; consultations: number } }>('scenario', { action: 'load', document: saved.result });
+  expect(loaded.result).toMatchObject({ loaded: true, consultations: 1 });
 });
 
 it('answers a wait that nothing meets with matched: false and what it saw, within its timeout', async () => {

@@ -55,8 +55,9 @@ interface Picked {
 }
 
 /** The route's input from the tool's arguments: its own fields only, path parameters required. */
-export function pickInput(spec: ControlRouteSpec, args: Record<string, unknown>, fixed: Record<string, unknown> = {}): Picked {
+export function pickInput(spec: ControlRouteSpec, args: Record<string, unknown>, fixed: Record<string, unknown> = {}, whole = false): Picked {
   const fields = routeFields(spec);
+  if (whole) fields.body = undefined;
   const pick = (f: Fields) => Object.fromEntries(Object.keys(f).filter((k) => args[k] !== undefined).map((k) => [k, args[k]]));
   const params = pick(fields.params);
   const missing = Object.keys(fields.params).filter((k) => params[k] === undefined);
@@ -68,8 +69,8 @@ export function pickInput(spec: ControlRouteSpec, args: Record<string, unknown>,
   return { params, query, body };
 }
 
-export function runRoute(ctx: ToolContext, id: ControlRouteId, args: Record<string, unknown>, fixed?: Record<string, unknown>) {
-  return callRoute(ctx.client, id)(pickInput(routeOf(id), args, fixed));
+export function runRoute(ctx: ToolContext, id: ControlRouteId, args: Record<string, unknown>, fixed?: Record<string, unknown>, whole = false) {
+  return callRoute(ctx.client, id)(pickInput(routeOf(id), args, fixed, whole));
 }
 
 export interface ActionToolSpec {
@@ -105,7 +106,8 @@ export function actionTool(t: ActionToolSpec): McpTool {
   const parts = specs.map((spec) => {
     const f = routeFields(spec);
     const document = () => (t.schemaRoute ? openDocument(t.schemaRoute) : documentField(spec));
-    return { ...f.params, ...f.query, ...(f.body ?? (spec.body ? { document: document() } : {})) };
+    const body = t.schemaRoute && spec.body ? undefined : f.body;
+    return { ...f.params, ...f.query, ...(body ?? (spec.body ? { document: document() } : {})) };
   });
   const fields = mergeFields(parts);
   for (const k of [...(t.omit ?? []), ...SECRET_SWITCHES]) delete fields[k];
@@ -122,7 +124,7 @@ export function actionTool(t: ActionToolSpec): McpTool {
     annotations: annotationsOf(specs, t.title),
     async run(args, ctx) {
       const chosen = t.actions[names.length > 1 ? (args.action as string) : names[0]];
-      const result = await runRoute(ctx, chosen.route, args, chosen.fixed);
+      const result = await runRoute(ctx, chosen.route, args, chosen.fixed, t.schemaRoute !== undefined);
       return { route: chosen.route, result: shapeOutput(result, args as OutputOptions) };
     },
   };

@@ -44,7 +44,7 @@ const routeTools = (): McpTool[] => [
   }),
   actionTool({
     name: 'autopilot', title: 'Vet autopilot',
-    intro: 'The vet autopilot: scripted vets that accept, write, end and give feedback on the simulator clock. set takes the rules document as `document` ({rules: [...]}).',
+    intro: 'The vet autopilot: scripted vets that accept, write, end and give feedback on the simulator clock. set takes the document\'s `rules` (its JSON Schema: GET /__sim/v1/autopilot.schema.json).',
     actions: { get: { route: 'getAutopilot' }, set: { route: 'putAutopilot' }, clear: { route: 'clearAutopilot' }, pending: { route: 'listPendingSteps' } },
   }),
   actionTool({
