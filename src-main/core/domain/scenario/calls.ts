@@ -2,7 +2,9 @@
 // partner API — the same handler a client reaches, journaled like any other request, on each consultation's
 // timeline — and its `actions` through the vet console's commands. A call that does not answer as expected stops
 // the replay with a sentence naming it (the world is loaded by then; the history stops there).
-import { Agent, createServer, request, type RequestListener } from 'node:http';
+import type { RequestListener } from 'node:http';
+// Read as the CommonJS module, as core/http/node-http.ts does: an ES import of node:http loads undici on Node 22+.
+const { Agent, createServer, request } = process.getBuiltinModule('node:http');
 import type { AddressInfo } from 'node:net';
 import type { Scenario } from '../../../../src-shared/schemas/scenario';
 import type { AppRecord } from '../../../../src-shared/control';
@@ -38,7 +40,7 @@ type Call = Exclude<NonNullable<Scenario['calls']>[number], { do: string }>;
 type Action = Extract<NonNullable<Scenario['calls']>[number], { do: string }>;
 
 /** One partner request to `port`, as a client sends it (Basic credentials of its app, JSON body). */
-function send(port: number, agent: Agent, call: Call, app: AppRecord | undefined, host: string, body: string): Promise<{ status: number; text: string }> {
+function send(port: number, agent: InstanceType<typeof Agent>, call: Call, app: AppRecord | undefined, host: string, body: string): Promise<{ status: number; text: string }> {
   const headers: Record<string, string> = { host, 'user-agent': SCENARIO_AGENT, accept: 'application/json', 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
   if (app) headers.authorization = `Basic ${Buffer.from(`${app.api_username}:${app.api_token}`).toString('base64')}`;
   return new Promise((resolve, reject) => {
