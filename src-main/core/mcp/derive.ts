@@ -4,7 +4,7 @@
 // field by hand: a route that gains a field gains it in its tool too.
 import { z } from 'zod';
 import type { ControlRouteSpec } from '../../../src-shared/control-api/define';
-import { controlRoutes, type ControlRouteId } from '../../../src-shared/control-api/routes';
+import { CONTROL_BASE, controlRoutes, type ControlRouteId } from '../../../src-shared/control-api/routes';
 
 export type Fields = Record<string, z.ZodType>;
 type JsonSchema = Record<string, unknown>;
@@ -92,8 +92,8 @@ export function mergeFields(parts: Fields[]): Fields {
   return out;
 }
 
-/** `POST /consultations/{sid}/accept — Act as the vet: accept a waiting chat …` */
-export const routeLine = (spec: ControlRouteSpec) => `${spec.method} /__sim/v1${spec.path} (${spec.id}): ${spec.summary}`;
+/** `POST /__sim/v1/consultations/{sid}/accept (acceptConsultation): Act as the vet: accept a waiting chat …` */
+export const routeLine = (spec: ControlRouteSpec) => `${spec.method} ${CONTROL_BASE}${spec.path} (${spec.id}): ${spec.summary}`;
 
 export function annotationsOf(specs: ControlRouteSpec[], title: string) {
   return {
@@ -109,3 +109,6 @@ export function answerOf(specs: ControlRouteSpec[]): z.ZodType {
   const answers = [...new Set(specs.map((s) => s.answer as z.ZodType))];
   return answers.length === 1 ? answers[0] : z.union(answers as [z.ZodType, z.ZodType, ...z.ZodType[]]);
 }
+
+/** `GET /__sim/v1/autopilot.schema.json`: where a route is, for a sentence. */
+export const routeAddress = (id: ControlRouteId) => `${routeOf(id).method} ${CONTROL_BASE}${routeOf(id).path}`;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ControlClient } from '../../../src-shared/control-api/client';
 import type { ControlRouteSpec } from '../../../src-shared/control-api/define';
 import type { ControlRouteId } from '../../../src-shared/control-api/routes';
-import { annotationsOf, answerOf, documentField, mergeFields, routeFields, routeLine, routeOf, type Fields } from './derive';
+import { annotationsOf, answerOf, documentField, mergeFields, routeAddress, routeFields, routeLine, routeOf, type Fields } from './derive';
 import { DEFAULT_TEXT_CHARS, shapeOutput, type OutputOptions } from './mask';
 
 export interface ToolContext {
@@ -88,8 +88,7 @@ export interface ActionToolSpec {
 }
 
 function openDocument(schemaRoute: ControlRouteId): z.ZodType {
-  const spec = routeOf(schemaRoute);
-  return z.record(z.string(), z.unknown()).describe(`A document as ${spec.method} /__sim/v1${spec.path} describes it (${spec.summary})`);
+  return z.record(z.string(), z.unknown()).describe(`A document as ${routeAddress(schemaRoute)} describes it (${routeOf(schemaRoute).summary})`);
 }
 
 /** What a tool answers: its routes' answers, a long document (a route that answers a document as is) as an open object. */

@@ -2,7 +2,7 @@
 // by id, its description from their summaries, its input from their params/query/body schemas, its output from
 // their answers, its annotations from readOnly/destructive. The 25 partner endpoints are not tools: the agent's
 // own code calls them, as the partner's will.
-import { hasRoute } from './derive';
+import { hasRoute, routeAddress } from './derive';
 import { consultationTool, statusTool } from './tools-read';
 import { actionTool, type McpTool } from './tool';
 import { verifyTool } from './verify';
@@ -44,7 +44,7 @@ const routeTools = (): McpTool[] => [
   }),
   actionTool({
     name: 'autopilot', title: 'Vet autopilot',
-    intro: 'The vet autopilot: scripted vets that accept, write, end and give feedback on the simulator clock. set takes the document\'s `rules` (its JSON Schema: GET /__sim/v1/autopilot.schema.json).',
+    intro: `The vet autopilot: scripted vets that accept, write, end and give feedback on the simulator clock. set takes the document's \`rules\` (its JSON Schema: ${routeAddress('getAutopilotSchema')}).`,
     actions: { get: { route: 'getAutopilot' }, set: { route: 'putAutopilot' }, clear: { route: 'clearAutopilot' }, pending: { route: 'listPendingSteps' } },
   }),
   actionTool({
