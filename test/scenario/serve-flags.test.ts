@@ -45,6 +45,21 @@ describe('serve --scenario', () => {
     expect(await users(await replaced.ready)).toEqual(['bo@example.com']);
   }, 60_000);
 
+  it('a loaded scenario survives kill -9 right after the ready line (its one op-log record is replayed)', async () => {
+    requireBuild();
+    const dir = tempDir();
+    const file = join(dir, 'world.yaml');
+    writeFileSync(file, ONE_OWNER);
+    const data = join(dir, 'data');
+    const first = run(['--port', '0', '--data-dir', data, '--scenario', file]);
+    await first.ready;
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const again = run(['--port', '0', '--data-dir', data]);
+    started.push(again);
+    expect(await users(await again.ready)).toEqual(['ann@example.com']);
+  }, 60_000);
+
   it('--seed demo and --scenario together is a usage error (exit 2)', async () => {
     requireBuild();
     const { code, stderr } = await runToExit(['--port', '0', '--in-memory', '--seed', 'demo', '--scenario', 'x.yaml']);
