@@ -3,6 +3,7 @@
 // client gave in its initialize request), so the simulator can show the agent's actions as the agent's.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ControlApiError, createControlClient } from '../../../src-shared/control-api/client';
+import { registerResources } from './resources';
 import { mcpTools } from './tools';
 
 export interface McpServerOptions {
@@ -32,14 +33,15 @@ export const actorHeader = (clientName: string | undefined) => ({ 'x-sim-actor':
 
 export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer({ name: 'vet-consult-sim', version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const clientOf = () => createControlClient({ origin: options.origin, token: options.token, headers: actorHeader(server.server.getClientVersion()?.name) });
+  registerResources(server, clientOf);
   for (const tool of mcpTools()) {
     server.registerTool(
       tool.name,
       { title: tool.annotations.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations },
       async (args: Record<string, unknown>) => {
-        const client = createControlClient({ origin: options.origin, token: options.token, headers: actorHeader(server.server.getClientVersion()?.name) });
         try {
-          const out = await tool.run(args, { client, origin: options.origin });
+          const out = await tool.run(args, { client: clientOf(), origin: options.origin });
           return { content: [{ type: 'text' as const, text: JSON.stringify(out, null, 2) }], structuredContent: out };
         } catch (err) {
           return { isError: true, content: [{ type: 'text' as const, text: errorText(err) }] };
