@@ -4,10 +4,10 @@
 // /__sim/v1/scenario.schema.json. Times are absolute (`2026-11-28 09:00:00`, ISO 8601) or relative to the moment of
 // loading (`-15m`, `-2d`, `+1h`, `now`), so a demo loaded next month still reads "15 minutes ago".
 import { z } from 'zod';
-import { autopilotDocument } from './autopilot';
-import { DURATION } from './duration';
-import { faultRuleSchema } from './faults';
-import { storedHoldsSchema } from './holds';
+import { autopilotDocument } from './autopilot.js';
+import { DURATION } from './duration.js';
+import { faultRuleSchema } from './faults.js';
+import { storedHoldsSchema } from './holds.js';
 
 /** `now`, `-15m`, `+2d`: relative to the load; `<n>ms|s|m|h|d` as the autopilot writes durations. */
 export const RELATIVE_TIME = new RegExp(`^(now|[+-]${DURATION.source.slice(1, -1)})$`);
