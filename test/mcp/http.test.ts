@@ -28,7 +28,7 @@ function post(headers: Record<string, string>): Promise<{ status: number; body: 
   });
 }
 
-it('serves the tools over Streamable HTTP, and the agent acts under its own name', async () => {
+it('serves the tools over Streamable HTTP on the simulator\'s own port; a bad input is a tool error', async () => {
   const client = new Client({ name: 'http-agent', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/__sim/mcp`)));
   try {
