@@ -49,3 +49,18 @@ describe('--seed demo', () => {
     }
   });
 });
+
+describe('POST /demo-data', () => {
+  it('replaces a world that has data with the demo, and leaves the demo as it is when loaded already', async () => {
+    const other = await makeSim();
+    try {
+      await other.registerUser();
+      const first = await other.ctl.post('/demo-data');
+      expect(first.body).toMatchObject({ loaded: true, users: 6, consultations: 10, message: 'Demo data loaded: 6 users, 10 consultations.' });
+      expect((await other.ctl.get('/users?q=ann@example.com')).body.total).toBe(0);
+      expect((await other.ctl.post('/demo-data')).body).toMatchObject({ loaded: false, message: 'The demo data set is loaded already: reset the simulator to load it again.' });
+    } finally {
+      await other.sim.close();
+    }
+  });
+});
