@@ -69,3 +69,19 @@ it('offers both OpenAPI documents, the recent journal and a consultation as reso
   const prompt = await h.client.getPrompt({ name: 'integration-test' });
   expect(JSON.stringify(prompt.messages)).toContain('verify');
 });
+
+it('arms a hold, sees the held partner call and fails it: the partner gets the status the agent chose', async () => {
+  const hold = await h.call<{ result: { id: string; count: number } }>('holds', { action: 'arm', endpoint: 'A7' });
+  expect(hold.result.count).toBe(1); // one request, then the hold is spent
+  const pending = fetch(`${h.url}/api/v2/demo/register-user`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ first_name: 'Ann', email: 'held@example.com', role: 'users', dev_type: 'ios' }),
+  });
+  const held = await h.call<{ result: { items: { id: string; endpoint: string }[] } }>('holds', { action: 'held', wait_ms: 5000 });
+  expect(held.result.items.map((i) => i.endpoint)).toEqual(['A7']);
+  const decided = await h.call<{ result: { decision: string; status: number } }>('holds', { action: 'fail', id: held.result.items[0].id, status: 503, message: 'Down for the test' });
+  expect(decided.result).toMatchObject({ decision: 'fail', status: 503 });
+  expect((await pending).status).toBe(503);
+  expect((await h.call<{ result: { items: unknown[] } }>('holds', { action: 'list' })).result.items).toEqual([]);
+});
