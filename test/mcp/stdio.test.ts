@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { requireBuild } from '../cli/run';
 
 const BIN = join(__dirname, '..', '..', 'scripts', 'vet-consult-sim.mjs');
@@ -27,5 +27,19 @@ it('starts a simulator of its own and serves the tools over stdio', async () => 
     expect((created.structuredContent as { result: { name: string } }).result.name).toBe('stdio-app');
   } finally {
     await client.close();
+  }
+});
+
+it('refuses a bad flag or a --url that is not an origin with exit 2 and a sentence', async () => {
+  const { runMcp } = await import('../../src-main/cli/mcp');
+  const written: string[] = [];
+  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (written.push(String(chunk)), true));
+  try {
+    expect(await runMcp(['--port', '1'])).toBe(2);
+    expect(written.join('')).toContain('Usage: vet-consult-sim mcp');
+    expect(await runMcp(['--url', 'http://127.0.0.1:4010/__sim/v1'])).toBe(2);
+    expect(written.join('')).toContain('--url must be the simulator\'s origin, such as http://127.0.0.1:4010 (got "http://127.0.0.1:4010/__sim/v1").');
+  } finally {
+    spy.mockRestore();
   }
 });
