@@ -95,6 +95,8 @@ export interface VetRecord {
 }
 
 export type ConsultationStatus = 'waiting' | 'active' | 'ended' | 'ringing' | 'accepted' | 'declined' | 'notanswered' | 'completed';
+/** The statuses of a consultation still open (the console's `open` count, the queue's top groups). */
+export const OPEN_STATUSES: readonly ConsultationStatus[] = ['waiting', 'active', 'ringing', 'accepted'];
 
 export const RECOMMENDATIONS = ['emergency', 'critical', 'urgent', 'non_urgent'] as const;
 export type Recommendation = (typeof RECOMMENDATIONS)[number];

@@ -1,11 +1,14 @@
 // Keeps the store in step with the simulator: initial loads, then the batched event stream.
 // Runs outside React so that bursts of events never re-render more than the store changes.
 import { control } from './api';
+import { controlUrl } from '../../src-shared/control-api/client';
 import { useStore } from './store';
 import type { AppRecord, FaultRule, JournalSummary, MessageNotice, StateEvent, VetRecord } from './store/shared';
 import type { ClockState } from './store/shared';
 import type { Health } from './store/types';
 import { onHeldEvents, onHoldsState, refreshAllHolds } from './screens/holds/holds-sync';
+import { consultationFeed, messageFeed, type ConsultationCard } from './feeds';
+import type { ThreadMessage } from '../../src-shared/control';
 
 const FIRST_PAGE = 2000;
 const OLDER_PAGE = 5000; // small enough that parsing one page stays well under a frame budget of 50 ms
@@ -65,6 +68,7 @@ function onState(events: StateEvent[]): void {
   const faults = recordsOf<{ items: FaultRule[] }>(events, 'faults');
   if (faults === undefined) void refresh.faults();
   else if (faults.length) s.setFaults(faults[faults.length - 1].items);
+  consultationFeed.publish(events.filter((e) => e.entity === 'consultation' && e.record !== undefined).map((e) => e.record as ConsultationCard));
   if (entities.includes('journal') && events.some((e) => e.action === 'cleared')) s.clearRequests();
   if (entities.includes('simulator')) void initialLoad();
   onHoldsState(events);
@@ -81,13 +85,17 @@ function onRequests(batch: JournalSummary[]): void {
 }
 
 function onMessages(data: string): void {
-  let notices: MessageNotice[];
+  let notices: (MessageNotice & { message?: ThreadMessage })[];
   try {
-    notices = JSON.parse(data) as MessageNotice[];
+    notices = JSON.parse(data) as (MessageNotice & { message?: ThreadMessage })[];
   } catch {
     return;
   }
-  if (Array.isArray(notices)) useStore.getState().bumpMessages([...new Set(notices.map((n) => n.sid))]);
+  if (!Array.isArray(notices)) return;
+  // A message the event carries is appended where it is shown; one it does not (an older server) is asked for.
+  messageFeed.publish(notices.filter((n) => n.message).map((n) => ({ sid: n.sid, message: n.message! })));
+  const unread = [...new Set(notices.filter((n) => !n.message).map((n) => n.sid))];
+  if (unread.length) useStore.getState().bumpMessages(unread);
 }
 
 async function initialLoad(): Promise<void> {
@@ -98,7 +106,7 @@ async function initialLoad(): Promise<void> {
 let source: EventSource | undefined;
 export function startSync(): void {
   source?.close();
-  source = new EventSource('/__sim/v1/events');
+  source = new EventSource(controlUrl('events'));
   source.addEventListener('open', () => {
     useStore.getState().setConnection('live');
     initialLoad().catch(() => useStore.getState().setConnection('offline'));

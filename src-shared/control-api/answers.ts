@@ -60,7 +60,8 @@ export const faultRule = component('FaultRule', z.looseObject({
 }));
 
 export const appRecord = component('App', z.looseObject({
-  id, name: text, display_name: text, api_username: text, api_token: text, api_key: text, rate_limit_per_minute: z.int(), created_at: text, updated_at: text,
+  id, name: text, display_name: text, api_username: text, api_token: text, api_key: text, rate_limit_per_minute: z.int(),
+  cors_allowed_origins: z.array(text).describe('Browser origins CORS allows (* wildcards); [] allows none'), created_at: text, updated_at: text,
 }));
 export const vetRecord = component('VetRecord', z.looseObject({
   id: text, username: text, first_name: text, last_name: text, email: text, profile_image: nullableText, online: z.boolean(), busy: z.boolean(),
@@ -137,8 +138,8 @@ export const pendingSteps = component('PendingSteps', z.looseObject({ items: z.a
 
 export const demoDataResult = component('DemoDataResult', z.looseObject({ loaded: z.boolean(), users: z.int(), consultations: z.int(), message: text }));
 
-export const itemsOf = (item: z.ZodType) => z.looseObject({ items: z.array(item) });
-export const pageOf = (item: z.ZodType) => z.looseObject({ items: z.array(item), total: z.int(), page: z.int(), per_page: z.int() });
+export const itemsOf = <T extends z.ZodType>(item: T) => z.looseObject({ items: z.array(item) });
+export const pageOf = <T extends z.ZodType>(item: T) => z.looseObject({ items: z.array(item), total: z.int(), page: z.int(), per_page: z.int() });
 
 // Holds (behaviour §18).
 const endpointId = text.describe('An endpoint id, A1–A14 or B1–B11');

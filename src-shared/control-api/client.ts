@@ -41,6 +41,11 @@ const queryString = (query: Record<string, unknown> | undefined) => {
   return s ? `?${s}` : '';
 };
 
+/** A route's address, for what a browser opens itself (a download link, the event stream): `controlUrl('getSnapshot')`. */
+export function controlUrl(id: ControlRouteId, input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {}, origin = ''): string {
+  return `${origin}${CONTROL_BASE}${pathOf(controlRoutes[id].path, input.params)}${queryString(input.query)}`;
+}
+
 async function refusal(res: Response, method: string, path: string): Promise<ControlApiError> {
   const text = await res.text().catch(() => '');
   try {

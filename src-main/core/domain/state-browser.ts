@@ -1,7 +1,7 @@
 // What the tester's state browser and vet console read (control API): pages of users, pets, payments,
 // feedback and consultations, a user's whole record, the queue's counts. Reads only, outside any unit of
 // work; each page is one query for its rows (joined where a row shows more) and one for its total.
-import type { ConsultationStatus } from '../../../src-shared/control';
+import { OPEN_STATUSES, type ConsultationStatus } from '../../../src-shared/control';
 import { parseTimestamp, type SimClock } from '../clock';
 import type { CardFilter, ConsultationCard } from '../db/repositories/consultation-cards';
 import type { PaymentFilter } from '../db/repositories/payments';
@@ -15,7 +15,6 @@ import { vetActionRefusals } from './vet-action-refusals';
 
 export const CONSULTATION_STATUSES: ConsultationStatus[] = ['waiting', 'active', 'ringing', 'accepted', 'ended', 'completed', 'declined', 'notanswered'];
 /** Still needing the vet: a chat not yet ended, a call not yet answered or finished. */
-const OPEN_STATUSES: ConsultationStatus[] = ['waiting', 'active', 'ringing', 'accepted'];
 
 /** Which rows of a list: `limit` rows from `offset` on. */
 export interface Window { limit: number; offset: number }

@@ -1,7 +1,7 @@
 // How many autopilot rules are armed, for the header's chip: read again on every `autopilot` state event
 // (a save in Settings, a script's PUT, a reset) and on every (re)connection.
 import { useEffect, useState } from 'react';
-import { api } from '../api';
+import { control } from '../api';
 import { useStore } from '../store';
 
 export function useAutopilotRules(): number {
@@ -11,7 +11,7 @@ export function useAutopilotRules(): number {
   useEffect(() => {
     if (!live) return;
     let current = true;
-    api.get<{ rules?: unknown[] }>('/autopilot').then((d) => current && setCount(Array.isArray(d.rules) ? d.rules.length : 0), () => undefined);
+    control.getAutopilot().then((d) => current && setCount(Array.isArray(d.rules) ? d.rules.length : 0), () => undefined);
     return () => void (current = false);
   }, [version, live]);
   return count;

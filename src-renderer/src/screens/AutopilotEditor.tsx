@@ -2,7 +2,8 @@
 // steps waiting for the simulator clock. The YAML reader loads only when this panel is shown (its own chunk);
 // the simulator checks the document with its schema and answers the paths of its problems, mapped to lines here.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { api, ApiError } from '../api';
+import { controlUrl } from '../../../src-shared/control-api/client';
+import { control, ApiError } from '../api';
 import { useStore } from '../store';
 import type { AutopilotProblem, PendingStep } from '../../../src-shared/control';
 import { useAction } from '../components/common';
@@ -47,7 +48,7 @@ export function AutopilotEditor() {
 
   useEffect(() => {
     let current = true;
-    void Promise.all([api.get<{ rules: unknown[] }>('/autopilot'), yamlTools()]).then(([doc, { autopilotYaml, readAutopilotText }]) => {
+    void Promise.all([control.getAutopilot(), yamlTools()]).then(([doc, { autopilotYaml, readAutopilotText }]) => {
       if (!current) return;
       const mine = textNow.current;
       // Before the first load nothing is saved yet: whatever the tester already typed is theirs, not to be replaced.
@@ -58,7 +59,7 @@ export function AutopilotEditor() {
       if (!unsaved) setText(yaml);
       markSaved(yaml);
     }, () => undefined);
-    api.get<{ items: PendingStep[]; total: number }>('/autopilot/pending?limit=20').then((p) => current && setPending(p), () => undefined);
+    control.listPendingSteps({ query: { limit: 20 } }).then((p) => current && setPending(p as { items: PendingStep[]; total: number }), () => undefined);
     return () => void (current = false);
   }, [version]);
 
@@ -67,7 +68,7 @@ export function AutopilotEditor() {
     const read = readAutopilotText(text);
     if (read.problems.length) return setProblems(read.problems);
     try {
-      await api.put('/autopilot', read.value ?? { rules: [] });
+      await control.putAutopilot({ body: read.value ?? { rules: [] } });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       // Each problem the refusal names, on its line; a refusal that names none (a malformed body), as it is said.
@@ -99,7 +100,7 @@ export function AutopilotEditor() {
         Scripted vets on the simulator clock: the first rule whose <code>match</code> fits a new consultation schedules its steps
         (<code>do: accept | end</code>, <code>say</code>, <code>feedback</code>, <code>outcome</code>, <code>vet_online</code>; <code>after</code> is <code>20s</code>, <code>5m</code>, …).
         A frozen clock runs nothing until you advance it. Your own action on a consultation takes it over. Save with Ctrl+Enter.
-        {' '}<a href="/__sim/v1/autopilot.schema.json" target="_blank" rel="noreferrer">JSON Schema</a>
+        {' '}<a href={controlUrl('getAutopilotSchema')} target="_blank" rel="noreferrer">JSON Schema</a>
       </p>
       <label htmlFor="autopilot-rules"><b>Rules (YAML)</b>{dirty && <span className="warn-text small"> — not saved</span>}</label>
       <textarea
@@ -125,9 +126,9 @@ export function AutopilotEditor() {
       <div className="actions">
         <button className="btn primary" disabled={busy} onClick={() => void save()}>Save rules</button>
         <button className="btn" disabled={busy || !!text.trim()} onClick={() => (setText(EXAMPLE), area.current?.focus())}>Insert example</button>
-        <button className="btn" disabled={busy || !pending.total} onClick={() => void run('Clock moved to the next autopilot step.', () => api.post('/clock', { advance_to: 'next_step' }))}>Run next step</button>
+        <button className="btn" disabled={busy || !pending.total} onClick={() => void run('Clock moved to the next autopilot step.', () => control.setClock({ body: { advance_to: 'next_step' } }))}>Run next step</button>
         <button className="btn danger" disabled={busy || (saved === '' && !pending.total)} onClick={() => confirm('Switch the autopilot off? Its rules and every pending step are dropped.') && void run('Autopilot switched off.', async () => {
-          await api.del('/autopilot');
+          await control.clearAutopilot();
           setText('');
           setProblems([]);
         })}>Switch off</button>

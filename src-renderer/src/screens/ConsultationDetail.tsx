@@ -2,7 +2,8 @@
 // allows, the conversation (or the call) at full height with the composer pinned at the bottom, feedback as
 // the next step once it is over, and the user, the pet and the timeline in a side rail.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { api } from '../api';
+import { control } from '../api';
+import { consultationFeed, messageFeed, noteStatuses } from '../feeds';
 import { useStore } from '../store';
 import type { TimelineEntry } from '../store/shared';
 import type { VetAction, VetActionRefusals } from '../../../src-shared/control';
@@ -38,18 +39,54 @@ const FAILED: Record<string, string> = { accept: 'The chat was not accepted', en
 
 export type Act = (label: string, path: string, body: unknown, next: FocusTarget, method?: 'post' | 'put') => Promise<void>;
 
+/** Each vet action by the name the toolbar gives it: one generated client call, answering the card as committed. */
+const ACTIONS: Record<string, (sid: string, body: unknown) => Promise<Partial<ConsultationView>>> = {
+  accept: (sid) => control.acceptConsultation({ params: { sid } }) as Promise<Partial<ConsultationView>>,
+  end: (sid) => control.endConsultation({ params: { sid } }) as Promise<Partial<ConsultationView>>,
+  outcome: (sid, body) => control.recordOutcome({ params: { sid }, body: body as { status: 'accepted' } }) as Promise<Partial<ConsultationView>>,
+  feedback: (sid, body) => control.writeFeedback({ params: { sid }, body: body as { recommendation: string; reason: string } }) as Promise<Partial<ConsultationView>>,
+};
+
 export function ConsultationDetail({ sid, roster }: { sid: string; roster?: ReactNode }) {
   const [c, setC] = useState<ConsultationView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // The timeline also moves with messages and with partner requests that only read (A9, A11).
-  const version = useStore((s) => (s.versions.consultation ?? 0) + (s.versions.feedback ?? 0) + (s.versions.timeline ?? 0) + (s.messageVersions[sid] ?? 0));
+  // The timeline moves with the vet's actions, messages, feedback and partner requests that only read (A9, A11).
+  // Each of them asks for the detail once, after a short pause: the events of one action (the card, its
+  // system message, the feedback) come together and cost one request (issue 36: 1 POST, at most 1 GET).
+  const partnerReads = useStore((s) => (s.versions.feedback ?? 0) + (s.versions.timeline ?? 0) + (s.versions.simulator ?? 0) + (s.messageVersions[sid] ?? 0));
+  const [changes, setChanges] = useState(0);
+  useEffect(() => {
+    const mine = () => setChanges((n) => n + 1);
+    const off = [
+      consultationFeed.subscribe((cards) => cards.some((card) => card.sid === sid) && mine()),
+      messageFeed.subscribe((items) => items.some((i) => i.sid === sid) && mine()),
+    ];
+    return () => off.forEach((f) => f());
+  }, [sid]);
   const [busy, setBusy] = useState(false);
   const [lastResult, setLastResult] = useState<{ ok: boolean; text: string } | null>(null);
   const main = useRef<HTMLElement>(null);
+  const opened = useRef<string | null>(null);
 
   useEffect(() => {
-    api.get<ConsultationView>(`/consultations/${sid}`).then((d) => (setC(d), setError(null)), (e: Error) => setError(e.message));
-  }, [sid, version]);
+    let live = true;
+    const read = () =>
+      control.getConsultation({ params: { sid } }).then(
+        (d) => live && (noteStatuses([d]), setC(d as ConsultationView), setError(null)),
+        (e: Error) => live && setError(e.message),
+      );
+    // Opening one reads it at once; a change to the one open waits for the rest of its batch.
+    if (opened.current !== sid) {
+      opened.current = sid;
+      void read();
+      return () => void (live = false);
+    }
+    const t = setTimeout(read, 150);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [sid, partnerReads, changes]);
   // Focus asked for by the last action (or by opening from the queue) lands once its answer is on screen.
   useEffect(() => {
     const target = c && takeFocus(c.sid);
@@ -62,9 +99,10 @@ export function ConsultationDetail({ sid, roster }: { sid: string; roster?: Reac
   const act: Act = async (label, path, body, next, method = 'post') => {
     setBusy(true);
     try {
-      const updated = await api[method]<ConsultationView>(`/consultations/${c.sid}/${path}`, body);
+      const updated = await ACTIONS[path](c.sid, body);
       focusSoon(c.sid, next);
-      setC(updated);
+      // The card as committed; the timeline already on screen stays until the detail is read again (above).
+      setC((shown) => ({ ...shown, ...updated }) as ConsultationView);
       setLastResult({ ok: true, text: label });
       useStore.getState().notify('ok', label);
     } catch (e) {

@@ -1,8 +1,9 @@
-// A consultation's thread as the vet sees it: live (the `message` events name the consultation, this view
-// fetches only what is new), a composer that posts as the vet, quick replies, and the owner's page, so one
+// A consultation's thread as the vet sees it: live (the `message` events carry each new message, appended here
+// without asking; a gap is fetched), a composer that posts as the vet, quick replies, and the owner's page, so one
 // person can play both sides of a chat in two windows.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { api, ApiError } from '../api';
+import { ApiError, control } from '../api';
+import { messageFeed } from '../feeds';
 import { useStore } from '../store';
 import type { Message } from '../store/shared';
 import type { ConsultationView } from './ConsultationDetail';
@@ -27,7 +28,10 @@ function quickReplies(c: ConsultationView): string[] {
 
 /** The thread of one consultation, oldest first, following the `message` events for its sid (mounted per sid). */
 function useThread(sid: string) {
-  const version = useStore((s) => s.messageVersions[sid] ?? 0);
+  const asked = useStore((s) => s.messageVersions[sid] ?? 0);
+  // Bumped when a message arrives out of order (one this view missed): then the thread asks for what is new.
+  const [gaps, setGaps] = useState(0);
+  const version = asked + gaps;
   const [messages, setMessages] = useState<Message[]>([]);
   const [error, setError] = useState<string | null>(null);
   // The newest index a fetch has returned: the next fetch asks for what came after it. Only fetches move
@@ -52,11 +56,26 @@ function useThread(sid: string) {
       mounted.current = false;
     };
   }, []);
+  // The event stream carries each new message whole (issue 36): the next one is appended without asking.
+  useEffect(
+    () =>
+      messageFeed.subscribe((items) => {
+        const mine = items.filter((i) => i.sid === sid).map((i) => i.message as Message).sort((a, b) => a.index - b.index);
+        const next: Message[] = [];
+        for (const m of mine) if (m.index === last.current + 1 + next.length) next.push(m);
+        if (next.length) {
+          last.current += next.length;
+          merge(next);
+        }
+        if (mine.some((m) => m.index > last.current)) setGaps((g) => g + 1);
+      }),
+    [sid],
+  );
   useEffect(() => {
     (async () => {
       // Pages until the end, so that a long thread arrives whole and a short one in one request.
       for (;;) {
-        const page = await api.get<{ items: Message[]; total: number }>(`/consultations/${sid}/messages?after=${last.current}&limit=${PAGE}`);
+        const page = (await control.listMessages({ params: { sid }, query: { after: last.current, limit: PAGE } })) as { items: Message[]; total: number };
         if (!mounted.current) return;
         for (const m of page.items) last.current = Math.max(last.current, m.index);
         merge(page.items);
@@ -97,7 +116,7 @@ export function Conversation({ c }: { c: ConsultationView }) {
     if (over > 0) return void box.current?.focus();
     setSending(true);
     try {
-      const m = await api.post<Message>(`/consultations/${c.sid}/messages`, { author: 'vet', body });
+      const m = (await control.postMessage({ params: { sid: c.sid }, body: { author: 'vet', body } })) as Message;
       merge([m]);
       atBottom.current = true;
       setText('');

@@ -2,7 +2,7 @@
 // and says under it what is wrong; Remaining follows the requests the rules answer, without a reload (each one
 // taken from a rule's count is a `faults` state event, which reads the rules again: sync.ts).
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../api';
+import { control } from '../api';
 import { useStore } from '../store';
 import type { FaultRule } from '../store/shared';
 import { ENDPOINT_LIST as ENDPOINTS } from '../../../src-shared/endpoint-list';
@@ -29,7 +29,7 @@ export function FaultsEditor() {
   };
 
   const save = (rules: FaultRule[], label: { ok: string; failed: string }, onRefused?: (refusal: Error) => void) =>
-    run(label, noting(() => api.put<{ items: FaultRule[] }>('/faults', { items: inForce(rules) }), onRefused ?? (() => undefined)));
+    run(label, noting(() => control.putFaults({ body: { items: inForce(rules) as never } }), onRefused ?? (() => undefined)));
 
   const add = async (e: FormEvent) => {
     e.preventDefault();

@@ -2,7 +2,7 @@
 // talk-to-vet call — the same request a partner's back end sends, with the app's own credentials, journaled like
 // any other (and marked as the tester's). A demo then needs no terminal.
 import { useEffect, useId, useState } from 'react';
-import { api } from '../api';
+import { control } from '../api';
 import { useStore } from '../store';
 import { partnerCall } from './partner-call';
 
@@ -26,14 +26,16 @@ export function PartnerStart({ onStarted }: { onStarted: (sid: string) => void }
 
   useEffect(() => {
     if (!open || !app) return;
-    api.get<{ items: UserItem[] }>(`/users?app_id=${app.id}&per_page=100`).then((r) => {
+    control.listUsers({ query: { app_id: app.id, per_page: 100 } }).then((res) => {
+      const r = res as unknown as { items: UserItem[] };
       setUsers(r.items);
       setUserId((u) => (r.items.some((x) => x.id === u) ? u : r.items[0]?.id ?? null));
     }, () => setUsers([]));
   }, [open, app?.id, userVersion]);
   useEffect(() => {
     if (!open || userId === null) return setPets([]);
-    api.get<{ pets: PetItem[] }>(`/users/${userId}`).then((r) => {
+    control.getUser({ params: { id: String(userId) } }).then((res) => {
+      const r = res as unknown as { pets: PetItem[] };
       setPets(r.pets);
       setPetId((p) => (r.pets.some((x) => x.id === p) ? p : (r.pets.find((x) => x.is_default) ?? r.pets[0])?.id ?? null));
     }, () => setPets([]));

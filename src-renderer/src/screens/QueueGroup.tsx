@@ -1,7 +1,7 @@
 // One column of the vet's queue (ringing calls, waiting chats, …): the true total from the server and a
 // pager that reaches every consultation in it, however long the queue (10,000+ open chats stay usable).
 import { useEffect, useState } from 'react';
-import { usePaged } from '../components/usePaged';
+import { useQueuePage } from './useQueuePage';
 import { ago } from '../components/common';
 import type { ConsultationView } from './ConsultationDetail';
 import { instantOf } from './time-text';
@@ -12,7 +12,7 @@ export function QueueGroup({ title, statuses, total, selected, onSelect }: {
   title: string; statuses: string; total: number | undefined; selected: string | null; onSelect: (sid: string) => void;
 }) {
   const [page, setPage] = useState(1);
-  const list = usePaged<ConsultationView>('/consultations', 'consultation', { status: statuses, per_page: QUEUE_PAGE, page });
+  const list = useQueuePage(statuses, page, QUEUE_PAGE);
   // The list's own total moves with every page fetch; the heading's total (counts) may arrive first.
   const shownTotal = list.data?.total ?? total ?? 0;
   const pages = Math.max(1, Math.ceil(shownTotal / QUEUE_PAGE));
@@ -39,7 +39,7 @@ export function QueueGroup({ title, statuses, total, selected, onSelect }: {
       )}
       {/* A long column scrolls on its own, so the columns below it stay in view. */}
       <div className="queue-list">
-        {items.map((c) => <QueueItem key={c.sid} c={c} active={c.sid === selected} onClick={() => onSelect(c.sid)} />)}
+        {items.map((c) => <QueueItem key={c.sid} c={c as ConsultationView} active={c.sid === selected} onClick={() => onSelect(c.sid)} />)}
         {list.data && !items.length && <p className="muted small">None</p>}
         {list.error && <p className="error-text small">{list.error}</p>}
       </div>

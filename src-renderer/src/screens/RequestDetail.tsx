@@ -1,7 +1,7 @@
 // One journal entry: headers and bodies (coloured JSON, secrets masked), the simulator's why of a refusal, and
 // the request to send again (Copy as cURL, Copy as fetch, Resend as it was or edited).
 import { useEffect, useState } from 'react';
-import { api } from '../api';
+import { control } from '../api';
 import { useStore } from '../store';
 import type { JournalEntry } from '../store/shared';
 import { CopyButton, InjectedBadge, Json, KeyValues, StatusBadge } from '../components/common';
@@ -67,8 +67,8 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
     setEntry(null);
     setSent(null);
     setError(null);
-    api.get<JournalEntry>(`/requests/${id}`).then((e) => live && setEntry(e), (e: Error) => live && setError(e.message));
-    api.get<SentEntry>(`/requests/${id}?credentials=include`).then((e) => live && setSent(e), () => undefined);
+    control.getRequest({ params: { id: String(id) } }).then((e) => live && setEntry(e as unknown as JournalEntry), (e: Error) => live && setError(e.message));
+    control.getRequest({ params: { id: String(id) }, query: { credentials: 'include' } }).then((e) => live && setSent(e as unknown as SentEntry), () => undefined);
     return () => {
       live = false;
     };

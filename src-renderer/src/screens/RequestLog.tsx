@@ -1,6 +1,7 @@
 // The request log: live, virtualized, filterable, with a detail pane (like DevTools' Network panel).
 import { useDeferredValue, useRef, useState } from 'react';
-import { api, qs } from '../api';
+import { control } from '../api';
+import { controlUrl } from '../../../src-shared/control-api/client';
 import { useStore } from '../store';
 import type { JournalSummary } from '../store/shared';
 import type { RequestFilters } from '../store/types';
@@ -26,10 +27,12 @@ const CHIPS: [StatusChip, string][] = [
  */
 function harHref(filters: RequestFilters, view: JournalSummary[], shown: number): string {
   const f = logFilterOf(filters);
-  return `/__sim/v1/requests.har${qs({
-    text: f.text, chips: f.chips.join(','), family: f.family, app: f.app,
-    after: view[view.length - 1].id - 1, before: view[0].id + 1, limit: Math.min(100_000, Math.max(1, shown)),
-  })}`;
+  return controlUrl('exportHar', {
+    query: {
+      text: f.text, chips: f.chips.join(','), family: f.family, app: f.app,
+      after: view[view.length - 1].id - 1, before: view[0].id + 1, limit: Math.min(100_000, Math.max(1, shown)),
+    },
+  });
 }
 
 export function RequestLog() {
@@ -106,7 +109,7 @@ export function RequestLog() {
           <ConfirmAction
             label="Delete journal…" title="Delete every request from the simulator's journal, for every client" confirm="Delete the journal"
             question="Delete every request in the simulator's journal? Other windows and test scripts lose them too. This cannot be undone."
-            onConfirm={() => void run({ ok: 'The journal was deleted.', failed: 'The journal was not deleted' }, () => api.del('/requests')).then(() => setCleared(false))}
+            onConfirm={() => void run({ ok: 'The journal was deleted.', failed: 'The journal was not deleted' }, () => control.clearRequests()).then(() => setCleared(false))}
           />
         </div>
         {rows.length === 0 ? (

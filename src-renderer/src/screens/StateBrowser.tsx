@@ -9,42 +9,42 @@ import { UserDetail } from './UserDetail';
 import { ConsultationLinks } from './state/ConsultationLinks';
 import { OtherRecord } from './state/OtherRecord';
 import { PetDetail } from './state/PetDetail';
-import { useRecordPage } from './state/useRecordPage';
+import { useRecordPage, type ListRoute } from './state/useRecordPage';
 import { when, type EntityId, type Row } from './state/record-links';
 import './state/record-cards.css';
 
 /** `non_urgent` → `Non-urgent`: recommendations read as the vet console writes them. */
 const recommendation = (v: unknown) => (typeof v === 'string' ? (RECOMMENDATION_LABELS as Record<string, string>)[v] ?? v : '');
-interface EntityView { label: string; path: string; entity: string; columns: [string, string, ((r: Row) => ReactNode)?][] }
+interface EntityView { label: string; route: ListRoute; entity: string; columns: [string, string, ((r: Row) => ReactNode)?][] }
 
 const ENTITIES: Record<EntityId, EntityView> = {
   users: {
-    label: 'Users', path: '/users', entity: 'user',
+    label: 'Users', route: 'listUsers', entity: 'user',
     columns: [['id', 'ID'], ['email', 'E-mail'], ['first_name', 'First name'], ['last_name', 'Last name'], ['family', 'Family'], ['role', 'Role'], ['status', 'Status'],
       ['remaining_trial_period_days', 'Trial days left'], ['can_activate_Emergency', 'Can activate', (r) => (r.can_activate_Emergency ? 'yes' : 'no')], ['created_at', 'Registered']],
   },
   pets: {
-    label: 'Pets', path: '/pets', entity: 'pet',
+    label: 'Pets', route: 'listPets', entity: 'pet',
     columns: [['id', 'ID'], ['name', 'Name'], ['species', 'Species'], ['breed', 'Breed'], ['age', 'Age'], ['weight', 'Weight', (r) => (r.weight ? `${r.weight} lbs` : '')], ['owner_email', 'Owner'], ['created_at', 'Added']],
   },
   consultations: {
-    label: 'Consultations', path: '/consultations', entity: 'consultation',
+    label: 'Consultations', route: 'listConsultations', entity: 'consultation',
     columns: [['sid', 'SID'], ['type', 'Type'], ['status', 'Status', (r) => <span className={`pill ${String(r.status)}`}>{String(r.status)}</span>],
       ['user', 'User', (r) => (r.user as { email?: string } | undefined)?.email], ['pet', 'Pet', (r) => (r.pet as { name?: string } | undefined)?.name],
       ['vet_id', 'Vet'], ['feedback', 'Feedback', (r) => recommendation((r.feedback as { recommendation?: string } | null)?.recommendation)], ['created_at', 'Started']],
   },
   payments: {
-    label: 'Payments', path: '/payments', entity: 'payment',
+    label: 'Payments', route: 'listPayments', entity: 'payment',
     columns: [['id', 'ID'], ['email', 'E-mail'], ['amount', 'Amount'], ['status', 'Status', (r) => <span className={`pill ${String(r.status)}`}>{String(r.status)}</span>],
       ['package_name', 'Package'], ['card_last4', 'Card', (r) => (r.card_last4 ? `${String(r.card_brand)} •••• ${String(r.card_last4)}` : '')], ['failure_reason', 'Failure'], ['initiated_at', 'At']],
   },
   feedback: {
-    label: 'Feedback', path: '/feedback', entity: 'feedback',
+    label: 'Feedback', route: 'listFeedback', entity: 'feedback',
     columns: [['id', 'ID'], ['sid', 'Consultation'], ['type', 'Type'], ['recommendation', 'Recommendation', (r) => recommendation(r.recommendation)], ['reason', 'Reason'], ['vet_email', 'Vet'], ['user_email', 'User'],
       ['emergency_activated', 'Emergency activated', (r) => (r.emergency_activated ? 'yes' : 'no')], ['feedback_date', 'Date']],
   },
   apps: {
-    label: 'Apps', path: '/apps', entity: 'app',
+    label: 'Apps', route: 'listApps', entity: 'app',
     columns: [['id', 'ID'], ['name', 'Name'], ['display_name', 'Display name'], ['api_username', 'Username'], ['rate_limit_per_minute', 'Rate limit / min'], ['created_at', 'Created']],
   },
 };
@@ -63,7 +63,7 @@ export function StateBrowser() {
     if (to !== entity) (setEntity(to), setQ(''), setPage(1));
     setSelected(row);
   };
-  const { data, error, loading } = useRecordPage<Row>(view.path, view.entity, { q, page, per_page: 50 });
+  const { data, error, loading } = useRecordPage<Row>(view.route, view.entity, { q, page, per_page: 50 });
   const apps = useStore((s) => s.apps);
   const items = entity === 'apps' ? (apps as unknown as Row[]) : (data?.items ?? []);
   const total = entity === 'apps' ? apps.length : (data?.total ?? 0);

@@ -1,7 +1,7 @@
 // A user as labelled cards: who they are, their emergency fund (and why it can or cannot be activated), their
 // status history, their pets and consultations (each opens its own card), and the requests that name them.
 import { useEffect, useState } from 'react';
-import { api } from '../api';
+import { control } from '../api';
 import { useStore } from '../store';
 import { RecordCard, RecordLink } from './state/RecordCard';
 import { showRequestsFor, text, when, type OpenRecord, type Row } from './state/record-links';
@@ -21,7 +21,7 @@ export function UserDetail({ id, open }: { id: number; open: OpenRecord }) {
   const [error, setError] = useState<string | null>(null);
   const v = useStore((s) => (s.versions.user ?? 0) + (s.versions.clock ?? 0) + (s.versions.pet ?? 0) + (s.versions.feedback ?? 0) + (s.versions.consultation ?? 0));
   useEffect(() => {
-    api.get<UserDetailData>(`/users/${id}`).then((x) => (setD(x), setError(null)), (e: Error) => setError(e.message));
+    control.getUser({ params: { id: String(id) } }).then((x) => (setD(x as unknown as UserDetailData), setError(null)), (e: Error) => setError(e.message));
   }, [id, v]);
   if (error) return <p className="error-text">{error}</p>;
   if (!d) return <p className="muted">Loading…</p>;

@@ -1,6 +1,8 @@
 // The vet's desk: the live queue, the selected consultation, and the roster.
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../api';
+import { control } from '../api';
+import { consultationFeed, noteStatuses, seenStatus } from '../feeds';
+import { OPEN_STATUSES } from '../../../src-shared/control';
 import { useStore } from '../store';
 import { Empty, useAction } from '../components/common';
 import { ConsultationDetail } from './ConsultationDetail';
@@ -18,20 +20,53 @@ const GROUPS: [string, string[]][] = [
   ['Recently finished', ['ended', 'completed', 'declined', 'notanswered']],
 ];
 
-/** Exact totals per status from the server, refetched when a consultation changes. */
+/**
+ * Exact totals per status from the server, read when the console opens (and after a reset); a consultation that
+ * changes moves one count to another from the card the event carries (issue 36), and only a card whose last
+ * status the UI never saw makes it ask again.
+ */
 function useCounts(): Counts | null {
-  const version = useStore((s) => s.versions.consultation ?? 0);
+  const reset = useStore((s) => s.versions.simulator ?? 0);
   const [counts, setCounts] = useState<Counts | null>(null);
+  const [stale, setStale] = useState(0);
   useEffect(() => {
     let live = true;
-    const t = setTimeout(() => void api.get<Counts>('/consultations/counts').then((c) => live && setCounts(c), () => undefined), 120);
+    const t = setTimeout(() => void control.countConsultations().then((c) => live && setCounts(c), () => undefined), 120);
     return () => {
       live = false;
       clearTimeout(t);
     };
-  }, [version]);
+  }, [reset, stale]);
+  useEffect(
+    () =>
+      consultationFeed.subscribe((cards) => {
+        let unknown = false;
+        setCounts((now) => {
+          if (!now) return now;
+          const by = { ...now.by_status };
+          let open = now.open;
+          for (const card of cards) {
+            const before = seenStatus.get(card.sid);
+            if (before === card.status) continue;
+            if (before === undefined && card.status !== 'waiting' && card.status !== 'ringing') {
+              unknown = true; // not a new one, and its old status was never on screen: ask
+              continue;
+            }
+            if (before !== undefined) by[before] = Math.max(0, (by[before] ?? 0) - 1);
+            by[card.status] = (by[card.status] ?? 0) + 1;
+            open += (OPEN.has(card.status) ? 1 : 0) - (before !== undefined && OPEN.has(before) ? 1 : 0);
+          }
+          return { by_status: by, open };
+        });
+        noteStatuses(cards);
+        if (unknown) setStale((n) => n + 1);
+      }),
+    [],
+  );
   return counts;
 }
+
+const OPEN = new Set<string>(OPEN_STATUSES);
 
 export function VetConsole() {
   // In the store, so that a link elsewhere (a request's response, an address #vet/CH…) can open one.
@@ -106,7 +141,7 @@ function Roster() {
             <input
               type="checkbox"
               checked={v.online}
-              onChange={(e) => void run(`${v.first_name} is ${e.target.checked ? 'online' : 'offline'}.`, () => api.patch(`/vets/${v.id}`, { online: e.target.checked }))}
+              onChange={(e) => void run(`${v.first_name} is ${e.target.checked ? 'online' : 'offline'}.`, () => control.updateVet({ params: { id: v.id }, body: { online: e.target.checked } }))}
               aria-label={`${v.first_name} ${v.last_name} online`}
             />
             <span>

@@ -2,7 +2,7 @@
 // remembers them), or as the tester edited it, sent by this browser to the partner API like any client's call.
 // The simulator journals it as usual; the new entry is found in the journal afterwards (GET /requests?after=)
 // by method and path, so the log can select it.
-import { api, qs } from '../api';
+import { control, qs } from '../api';
 import type { JournalSummary } from '../store/shared';
 import { headersOf, unmaskedText, type SentEntry } from './replay';
 
@@ -45,13 +45,13 @@ export interface ResendResult { status: number; entryId: number | null }
 
 /** Sends the draft and finds its journal entry (null when the journal did not show it within two seconds). */
 export async function resend(d: ResendDraft): Promise<ResendResult> {
-  const newest = (await api.get<{ items: JournalSummary[] }>(`/requests${qs({ limit: 1 })}`)).items[0]?.id ?? 0;
+  const newest = ((await control.listRequests({ query: { limit: 1 } })).items as JournalSummary[])[0]?.id ?? 0;
   const method = d.method.trim().toUpperCase();
   const url = new URL(d.url.trim());
   const res = await fetch(url, { method, headers: headerPairs(d.headers), body: /^(GET|HEAD)$/.test(method) ? undefined : d.body, cache: 'no-store' });
   await res.arrayBuffer().catch(() => undefined); // read to the end: the simulator journals once it has answered
   for (let i = 0; i < 20; i++) {
-    const after = (await api.get<{ items: JournalSummary[] }>(`/requests${qs({ after: newest, limit: 200 })}`)).items;
+    const after = (await control.listRequests({ query: { after: newest, limit: 200 } })).items as JournalSummary[];
     // The oldest one that fits: another client's calls may have come in meanwhile.
     const mine = after.filter((r) => r.method === method && r.path === url.pathname).sort((a, b) => a.id - b.id)[0];
     if (mine) return { status: res.status, entryId: mine.id };

@@ -4,7 +4,7 @@
 // `searching` is true from the key press until the answer for that text is in: the log says it is searching
 // instead of "No request matches" (over 20,000 requests the answer takes most of a second).
 import { useEffect, useState } from 'react';
-import { api, qs } from '../api';
+import { control } from '../api';
 import { BODY_SEARCH_MAX_IDS as MAX_IDS, BODY_SEARCH_MIN_CHARS as MIN_CHARS } from '../../../src-shared/log-filter';
 import type { JournalSummary } from '../store/shared';
 
@@ -24,9 +24,9 @@ export function useBodyMatches(text: string, newestId: number | undefined): Body
     if (!applies) return;
     let live = true;
     const timer = setTimeout(() => {
-      api
-        .get<{ items: JournalSummary[] }>(`/requests${qs({ q: needle, limit: MAX_IDS })}`)
-        .then((r) => live && setAnswer({ needle, found: new Set(r.items.map((i) => i.id)) }))
+      control
+        .listRequests({ query: { q: needle, limit: MAX_IDS } })
+        .then((r) => live && setAnswer({ needle, found: new Set((r.items as JournalSummary[]).map((i) => i.id)) }))
         .catch(() => live && setAnswer({ needle, found: null })); // the path filter still works without it
     }, SETTLE_MS);
     return () => {

@@ -2,7 +2,7 @@
 // why the simulator refused: already decided, a busy vet), and takes the card away at once rather than at
 // the next event, so a card never offers a decision twice. Arming and removing a hold only say how it went:
 // the `holds` state event that the change causes reads the list again (holds-sync.ts), as for a script's.
-import { api } from '../../api';
+import { control } from '../../api';
 import { useStore } from '../../store';
 import { sentence } from '../../components/common';
 import type { HeldRequest, HoldArmRequest, HoldOutcome, Hold } from '../../../../src-shared/control';
@@ -22,6 +22,14 @@ const bodyOf = (d: Decision): unknown => {
   return {};
 };
 
+/** Each decision: one call of the generated client (its route's body checked by the server's schema). */
+const DECIDE: Record<Decision['kind'], (id: string, body: unknown) => Promise<unknown>> = {
+  release: (id, body) => control.releaseHeld({ params: { id }, body: body as never }),
+  fail: (id, body) => control.failHeld({ params: { id }, body: body as never }),
+  respond: (id, body) => control.respondHeld({ params: { id }, body: body as never }),
+  close: (id) => control.closeHeld({ params: { id } }),
+};
+
 const NOT_DONE: Record<Decision['kind'], string> = { release: 'released', fail: 'failed', respond: 'answered', close: 'closed' };
 
 /** Decides one held call; resolves true when the client got its answer. */
@@ -29,7 +37,7 @@ export async function decide(held: HeldRequest, d: Decision): Promise<boolean> {
   const s = useStore.getState();
   s.setDeciding(held.id, true);
   try {
-    const outcome = await api.post<HoldOutcome>(`/held/${encodeURIComponent(held.id)}/${d.kind}`, bodyOf(d));
+    const outcome = (await DECIDE[d.kind](held.id, bodyOf(d))) as HoldOutcome;
     useStore.getState().setHeld(useStore.getState().held.filter((h) => h.id !== held.id));
     s.notify('ok', outcomeWords(held.endpoint, outcome, d.kind === 'fail' ? d.message : undefined));
     return true;
@@ -47,7 +55,7 @@ export async function releaseAll(): Promise<void> {
   const ids = s.held.map((h) => h.id);
   ids.forEach((id) => s.setDeciding(id, true));
   try {
-    const { items } = await api.post<{ items: HoldOutcome[] }>('/held/release-all');
+    const { items } = (await control.releaseAllHeld()) as { items: HoldOutcome[] };
     useStore.getState().setHeld(useStore.getState().held.filter((h) => !ids.includes(h.id)));
     s.notify('ok', items.length ? `Released ${items.length} held ${items.length === 1 ? 'call' : 'calls'}: the simulator answered ${[...new Set(items.map((o) => o.status))].join(', ')}.` : 'No call was held any more.');
   } catch (e) {
@@ -69,7 +77,7 @@ export function holdTarget(h: Pick<Hold, 'endpoint' | 'method' | 'app' | 'match'
 export async function arm(body: HoldArmRequest, onRefused?: (refusal: Error) => void): Promise<Hold | undefined> {
   const s = useStore.getState();
   try {
-    const hold = await api.post<Hold>('/holds', body);
+    const hold = (await control.armHold({ body: body as never })) as Hold;
     s.notify('ok', `Armed: ${holdTarget(hold)} will wait for your decision (up to ${hold.timeout_ms / 1000} s, then ${hold.on_timeout === 'fail' ? 'it fails' : 'it is released'}).`);
     return hold;
   } catch (e) {
@@ -82,7 +90,7 @@ export async function arm(body: HoldArmRequest, onRefused?: (refusal: Error) => 
 export async function removeHold(h: Hold): Promise<void> {
   const s = useStore.getState();
   try {
-    await api.del(`/holds/${encodeURIComponent(h.id)}`);
+    await control.removeHold({ params: { id: h.id } });
     s.notify('ok', `Hold on ${holdTarget(h)} removed.`);
   } catch (e) {
     s.notify('error', `The hold was not removed: ${sentence((e as Error).message)}`);

@@ -1,7 +1,7 @@
 // Keeps the holds slice in step with the simulator: every `held` event (a request held or decided) reads the
 // queue again, every `holds` state event the armed holds, and a (re)connection both. Reading the lists again,
 // rather than patching them from the events, keeps a second window or a script's decisions in the same order.
-import { api } from '../../api';
+import { control } from '../../api';
 import { useStore } from '../../store';
 import type { HeldEvent, HeldRequest, Hold, StateEvent } from '../../../../src-shared/control';
 import { decidedElsewhere } from './outcome-words';
@@ -17,11 +17,11 @@ function latest<T>(read: () => Promise<T>, apply: (value: T) => void): () => Pro
 }
 
 export const refreshHeld = latest(
-  () => api.get<{ items: HeldRequest[] }>('/held'),
+  () => control.listHeld() as Promise<{ items: HeldRequest[] }>,
   (r) => useStore.getState().setHeld(r.items),
 );
 const refreshHolds = latest(
-  () => api.get<{ items: Hold[] }>('/holds'),
+  () => control.listHolds() as Promise<{ items: Hold[] }>,
   (r) => useStore.getState().setHolds(r.items),
 );
 

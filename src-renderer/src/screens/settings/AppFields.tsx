@@ -2,7 +2,7 @@
 // origins. Each is saved when it loses focus (or on Enter); a value the simulator would refuse is not sent,
 // stays in the box, and the field says why right under it. Escape puts the saved value back.
 import { useState, type KeyboardEvent } from 'react';
-import { api } from '../../api';
+import { control } from '../../api';
 import type { AppRecord } from '../../store/shared';
 import { useAction } from '../../components/common';
 import { refresh } from '../../sync';
@@ -39,7 +39,7 @@ export function RateLimitField({ app }: { app: AppRecord }) {
     const v = checked.value;
     const saved = await run(
       { ok: `Rate limit of ${app.name} set to ${v === 0 ? 'unlimited' : `${v} a minute`}.`, failed: `Couldn't change the rate limit of ${app.name}` },
-      noting(() => api.patch(`/apps/${app.id}`, { rate_limit_per_minute: v }), (e) => f.setError(refusalOf(e, 'rate_limit_per_minute'))),
+      noting(() => control.updateApp({ params: { id: String(app.id) }, body: { rate_limit_per_minute: v } }), (e) => f.setError(refusalOf(e, 'rate_limit_per_minute'))),
     );
     if (saved) await f.done();
   };
@@ -68,7 +68,7 @@ export function CorsOriginsField({ app }: { app: AppRecord }) {
     if (list.join(', ') === app.cors_allowed_origins.join(', ')) return f.reset();
     const saved = await run(
       { ok: `CORS origins of ${app.name} set to ${list.length ? list.join(', ') : 'none'}.`, failed: `Couldn't change the CORS origins of ${app.name}` },
-      noting(() => api.patch(`/apps/${app.id}`, { cors_allowed_origins: list }), (e) => f.setError(refusalOf(e, 'cors_allowed_origins'))),
+      noting(() => control.updateApp({ params: { id: String(app.id) }, body: { cors_allowed_origins: list } }), (e) => f.setError(refusalOf(e, 'cors_allowed_origins'))),
     );
     if (saved) await f.done();
   };

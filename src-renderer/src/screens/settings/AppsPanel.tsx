@@ -1,7 +1,7 @@
 // Partner apps: credentials to copy, each app's rate limit and CORS origins (edited in place), a new token,
 // and a form for a new app whose name is checked as the simulator checks it.
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../../api';
+import { control } from '../../api';
 import { useStore } from '../../store';
 import type { AppRecord } from '../../store/shared';
 import { CopyButton, useAction } from '../../components/common';
@@ -47,7 +47,7 @@ export function AppsPanel() {
                   <CopyButton text={basicHeader(a)} label="Copy Basic header" />
                   <CopyButton text={curl} label="Copy curl" />
                   <button className="btn small" disabled={busy} onClick={() => confirm(`Generate a new API token for ${a.name}? The current one stops working at once.`) && void run(
-                    { ok: `New API token for ${a.name}.`, failed: `Couldn't generate a new API token for ${a.name}` }, () => api.post(`/apps/${a.id}/token`))}>
+                    { ok: `New API token for ${a.name}.`, failed: `Couldn't generate a new API token for ${a.name}` }, () => control.newAppToken({ params: { id: String(a.id) } }))}>
                     Generate API token
                   </button>
                 </td>
@@ -71,7 +71,7 @@ function NewAppForm() {
     if (!checked.ok) return setError(checked.error);
     const created = await run(
       { ok: `App ${checked.value} created.`, failed: "Couldn't create the app" },
-      noting(() => api.post('/apps', { name: checked.value }), (e) => setError(refusalOf(e, 'name'))),
+      noting(() => control.createApp({ body: { name: checked.value } }), (e) => setError(refusalOf(e, 'name'))),
     );
     if (created) setName('');
   };

@@ -1,6 +1,6 @@
 // The simulator clock: move it forward, freeze it, or put it back on real time.
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api';
+import { control } from '../../api';
 import { useStore } from '../../store';
 import { useAction } from '../../components/common';
 import { refresh } from '../../sync';
@@ -16,7 +16,7 @@ export function ClockPanel() {
   const { busy, run } = useAction();
   const [days, setDays] = useState('14');
   const [error, setError] = useState<string>();
-  const post = (ok: string, body: unknown) => run({ ok, failed: "Couldn't change the clock" }, () => api.post('/clock', body)).then(() => refresh.clock());
+  const post = (ok: string, body: unknown) => run({ ok, failed: "Couldn't change the clock" }, () => control.setClock({ body: body as never })).then(() => refresh.clock());
   const advance = (e: FormEvent) => {
     e.preventDefault();
     const n = numberOf(days);

@@ -2,7 +2,7 @@
 // the vet console (where its conversation is), the partner requests that named it, and its timeline (each
 // request in it links to its entry in the request log).
 import { useEffect, useState } from 'react';
-import { api } from '../../api';
+import { control } from '../../api';
 import { useStore } from '../../store';
 import { RECOMMENDATION_LABELS, type TimelineEntry } from '../../store/shared';
 import { Timeline } from '../Timeline';
@@ -22,7 +22,7 @@ export function ConsultationLinks({ sid, open }: { sid: string; open: OpenRecord
   const [c, setC] = useState<Consultation | null>(null);
   const v = useStore((s) => s.versions.consultation ?? 0);
   useEffect(() => {
-    api.get<Consultation>(`/consultations/${encodeURIComponent(sid)}`).then(setC, () => setC(null));
+    control.getConsultation({ params: { sid } }).then((c) => setC(c as unknown as Consultation), () => setC(null));
   }, [sid, v]);
   if (!c) return null;
   const owner = c.user ? `${c.user.first_name} ${c.user.last_name ?? ''}`.trim() : '';

@@ -1,7 +1,7 @@
 // A pet as a labelled card, with its owner and the consultations about it (read from the owner's record:
 // the control API lists a user's consultations with their pet), and the requests that name it.
 import { useEffect, useState } from 'react';
-import { api } from '../../api';
+import { control } from '../../api';
 import { useStore } from '../../store';
 import { RecordCard, RecordLink } from './RecordCard';
 import { showRequestsFor, text, when, type OpenRecord, type Row } from './record-links';
@@ -14,7 +14,7 @@ export function PetDetail({ pet, open }: { pet: Row; open: OpenRecord }) {
   const userId = Number(pet.user_id);
   useEffect(() => {
     if (!userId) return;
-    api.get<Owner>(`/users/${userId}`).then(setOwner, () => setOwner(null));
+    control.getUser({ params: { id: String(userId) } }).then((o) => setOwner(o as unknown as Owner), () => setOwner(null));
   }, [userId, v]);
   const own = owner?.consultations.filter((c) => c.pet_id === pet.id) ?? [];
   const name = text(pet.name);
