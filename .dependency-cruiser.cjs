@@ -61,6 +61,16 @@ module.exports = {
       to: { path: '^src-main/core/journal/', pathNot: '^src-main/core/journal/index\\.ts$' },
     },
     {
+      name: 'control-through-the-port',
+      comment:
+        'The control routes and the MCP server reach the simulator through the control port\'s named queries and ' +
+        'commands (domain/control-port.ts), never a service, a repository or the database (authentication\'s ' +
+        'constant-time compare aside).',
+      severity: 'error',
+      from: { path: '^src-main/core/(control|mcp)/' },
+      to: { path: '^src-main/core/(domain|db)/', pathNot: '^src-main/core/domain/(control-port|authentication)\\.ts$' },
+    },
+    {
       name: 'renderer-through-shared-only',
       comment:
         'The UI talks to the simulator over the control API only (architecture principle 2): it may import ' +

@@ -66,14 +66,22 @@ describe('import boundaries', () => {
       ].join('\n'),
     );
     plant('src-shared/errors.ts', "export { DomainError } from '../src-main/core/errors';\n");
+    // The control routes through the port only: the port may be named, a service behind it may not.
+    plant('src-main/core/domain/control-port.ts', 'export const controlPort = () => null;\n');
+    plant('src-main/core/control/handlers-pets.ts', "export { controlPort } from '../domain/control-port';\nexport { IMAGE_TYPES } from '../domain/pets';\n");
+    // The journal through its entry only.
+    plant('src-main/core/journal/index.ts', "export { captureRequest } from './capture';\n");
+    plant('src-main/core/partner/record.ts', "export { captureRequest } from '../journal/index';\nexport { captureRequest as raw } from '../journal/capture';\n");
 
     it('fails on each planted violation, and only on those', async () => {
       const { violations } = await cruiseBoundaries(planted);
       expect(violations).toEqual([
+        'control-through-the-port: src-main/core/control/handlers-pets.ts → src-main/core/domain/pets.ts',
         'core-without-electron: src-main/core/domain/window.ts → node_modules/electron/index.js',
         'db-is-a-ground-floor: src-main/core/db/journal.ts → src-main/core/journal/capture.ts',
         'domain-below-the-routes: src-main/core/domain/owner-port.ts → src-main/core/owner/owner-access.ts',
         'http-is-the-ground-floor: src-main/core/http/media.ts → src-main/core/domain/pets.ts',
+        'journal-through-its-entry: src-main/core/partner/record.ts → src-main/core/journal/capture.ts',
         'renderer-through-shared-only: src-renderer/App.tsx → src-main/core/errors.ts',
         'shared-imports-only-shared: src-shared/errors.ts → src-main/core/errors.ts',
       ]);

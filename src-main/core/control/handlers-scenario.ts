@@ -1,6 +1,6 @@
 // Scenario and bundle routes (src-shared/control-api/routes-scenario.ts).
 import type { scenarioRoutes } from '../../../src-shared/control-api/routes-scenario';
-import { InvalidScenario } from '../domain/scenario/invalid';
+import { InvalidScenario } from '../domain/control-port';
 import { redactBearerTokens } from './bearer-redaction';
 import type { ControlHandlers } from './handler';
 import { ControlError, fieldRefusal } from './helpers';

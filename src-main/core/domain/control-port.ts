@@ -183,4 +183,5 @@ export type ControlPort = ReturnType<typeof controlPort>;
 export { SnapshotRefused, UploadTooLarge } from '../db/snapshot-check';
 /** What the control routes may catch or name of the domain: through this port only (a boundary rule says so). */
 export { InvalidAutopilot } from './autopilot/rules';
+export { InvalidScenario } from './scenario/invalid';
 export type { JournalFilter } from '../journal';
