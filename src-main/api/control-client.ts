@@ -73,6 +73,13 @@ export function controlClient(base: string, token?: string) {
       /** Steps waiting for the simulator clock, in due order (of one consultation with `sid`). */
       pending: async (filter: { sid?: string } = {}) => (await c.listPendingSteps({ query: filter })).items,
     },
+    /**
+     * Replaces the whole world with a scenario (the document: read a YAML file with the `yaml` package first); a
+     * refused one throws ControlApiError with every problem in `details` and changes nothing.
+     */
+    loadScenario: (scenario: unknown) => c.putScenario({ body: scenario }),
+    /** The world as a scenario document (stable order and keys); `{ secrets: true }` includes tokens and keys. */
+    saveScenario: (opts: { secrets?: boolean } = {}) => c.getScenario({ query: opts.secrets ? { secrets: 'include' } : {} }),
     /** Holds: breakpoints on partner calls, answered from the test (`await sim.holds.next('A8')`). */
     holds: holdsClient(c),
     requests: {

@@ -37,8 +37,8 @@ export const systemRoutes = {
     id: 'reset', method: 'POST', path: '/reset', tag: 'System', body: resetBody, answer: z.object({ reset: z.literal(true) }), refusals: [invalid], destructive: true,
     summary: "Back to a new data folder's state (default app and vets, empty journal); the clock and the autopilot's rules are configuration and stay as they are (clock: real_time also puts the clock back on real time)",
   }),
-  loadDemoData: route({ id: 'loadDemoData', method: 'POST', path: '/demo-data', tag: 'System', answer: A.demoDataResult,
-    summary: 'Load the demo data set (users, pets and consultations of the demo app)' }),
+  loadDemoData: route({ id: 'loadDemoData', method: 'POST', path: '/demo-data', tag: 'System', answer: A.demoDataResult, destructive: true,
+    summary: 'Replace the whole world with the demo scenario (resources/scenarios/demo.yaml): every vet free, waiting chats, a ringing call, a request history' }),
   getSnapshot: route({
     id: 'getSnapshot', method: 'GET', path: '/snapshot', tag: 'System', kind: 'download', readOnly: true, answer: z.instanceof(Uint8Array),
     content: { 'application/vnd.sqlite3': { schema: { type: 'string', format: 'binary' } } },

@@ -6,6 +6,7 @@ import { control } from '../../api';
 import { useStore } from '../../store';
 import { useAction } from '../../components/common';
 import { resetQuestion, resetRequest } from './reset-request';
+import { ScenarioActions } from './ScenarioActions';
 
 export function DataPanel() {
   const { busy, run } = useAction();
@@ -41,6 +42,7 @@ export function DataPanel() {
         </label>
         {desktop && <button className="btn" onClick={() => void desktop.openDataFolder()}>Open data folder</button>}
       </div>
+      <ScenarioActions />
     </section>
   );
 }
