@@ -54,14 +54,15 @@ describe('the owner page', () => {
     expect(ok.headers['referrer-policy']).toBe('no-referrer');
     expect(ok.headers['cache-control']).toBe('no-store');
     for (const [query, status, text] of [
-      ['', 400, 'This page needs the `data` parameter'],
+      ['', 400, 'This page needs the <code>data</code> parameter'], // its backticks as code, never literal (issue 37)
       ['?data=garbage', 400, 'it is not JSON'],
       [`?data=${encodeURIComponent('{"user":{}}')}`, 400, 'has no rtcToken'],
     ] as const) {
       const r = await h.http.get(`/demo/main/talk-to-vet${query}`);
       expect(r.status, query).toBe(status);
       expect(r.headers['content-type']).toMatch(/^text\/html/);
-      expect(r.text).toContain(text.replace(/`/g, '`'));
+      expect(r.text).toContain(text);
+      expect(r.text).not.toContain('`');
       expect(r.text).not.toMatch(/\bat .*\.(ts|js):\d+/);
     }
     const app = await h.http.get(`/nope/main/talk-to-vet?data=${encodeURIComponent(data)}`);
@@ -76,9 +77,12 @@ describe('the owner page', () => {
     // A phone on the LAN: not a loopback Host (the control API and the UI would refuse it).
     const view = await h.http.get(`${api(sid)}?after=2`).set('host', '192.168.1.20:4010').set('authorization', `Bearer ${token}`);
     expect(view.status).toBe(200);
-    expect(view.body.consultation).toEqual({
+    // The call's times and the app's name are there too (issue 37: the page shows the call's state and its partner).
+    expect(view.body.consultation).toMatchObject({
       sid, type: 'chat', status: 'active', vet: { username: 'dr.ada', first_name: 'Ada', last_name: 'Moreno', profile_image: null }, pet: { name: 'Rex', species: 'dog' },
+      accepted_at: expect.stringMatching(/Z$/), created_at: expect.stringMatching(/Z$/),
     });
+    expect(Object.keys(view.body.consultation)).not.toContain('user_id'); // nothing of the partner's own records
     expect(view.body.messages.map((m: { index: number; body: string }) => [m.index, m.body])).toEqual([[3, 'How is Rex?']]);
     const posted = await h.http.post(`${api(sid)}/messages`).set('host', '192.168.1.20:4010').set('authorization', `Bearer ${token}`).send({ body: 'Limping' });
     expect(posted.status).toBe(201);

@@ -10,17 +10,6 @@ import { tempDir } from '../cli/run';
 
 const state = (pid: number) => /^State:\s*(\S)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
 
-/**
- * A zombie we can name: `sh` starts `true` in the background, prints its pid and becomes `sleep`, which
- * never waits for children, so `true` exits and stays unreaped while the sleep lives.
- */
-async function zombie(): Promise<{ pid: number; end: () => void }> {
-  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (d: Buffer) => resolve(Number.parseInt(d.toString(), 10))));
-  for (let i = 0; i < 100 && state(pid) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
-  return { pid, end: () => parent.kill('SIGKILL') };
-}
-
 /** The state letter, or undefined once the process is gone (reaped). */
 const stateOrGone = (pid: number) => {
   try {
@@ -29,6 +18,18 @@ const stateOrGone = (pid: number) => {
     return undefined;
   }
 };
+
+/**
+ * A zombie we can name: `sh` starts `true` in the background, prints its pid and becomes `sleep`, which
+ * never waits for children, so `true` exits and stays unreaped while the sleep lives.
+ */
+async function zombie(): Promise<{ pid: number; end: () => void }> {
+  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (d: Buffer) => resolve(Number.parseInt(d.toString(), 10))));
+  // Gone already (reaped before the exec) reads as undefined: the caller makes another.
+  for (let i = 0; i < 100 && stateOrGone(pid) !== 'Z' && stateOrGone(pid) !== undefined; i++) await new Promise((r) => setTimeout(r, 20));
+  return { pid, end: () => parent.kill('SIGKILL') };
+}
 
 describe.runIf(process.platform === 'linux')('a lock whose owner is a zombie', () => {
   it('is taken over: the zombie holds nothing', async () => {
