@@ -14,7 +14,7 @@ const FIRST_PAGE = 2000;
 const OLDER_PAGE = 5000; // small enough that parsing one page stays well under a frame budget of 50 ms
 
 export const refresh = {
-  health: async () => useStore.getState().setHealth((await control.getHealth()) as Health),
+  health: async () => useStore.getState().setHealth(await control.getHealth()),
   apps: async () => useStore.getState().setApps((await control.listApps()).items as AppRecord[]),
   vets: async () => useStore.getState().setVets((await control.listVets()).items as VetRecord[]),
   clock: async () => useStore.getState().setClock(await control.getClock()),

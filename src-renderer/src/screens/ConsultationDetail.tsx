@@ -6,7 +6,9 @@ import { control } from '../api';
 import { consultationFeed, messageFeed, noteStatuses } from '../feeds';
 import { useStore } from '../store';
 import type { TimelineEntry } from '../store/shared';
-import type { VetAction, VetActionRefusals } from '../../../src-shared/control';
+import type { VetAction } from '../../../src-shared/control';
+import type { AnswerOf } from '../../../src-shared/control-api/define';
+import type { ControlRoutes } from '../../../src-shared/control-api/routes';
 import { CopyButton, sentence } from '../components/common';
 import { Conversation, closedReason } from './Conversation';
 import { FeedbackForm } from './FeedbackForm';
@@ -15,19 +17,8 @@ import { VetToolbar } from './VetToolbar';
 import { ConsultationRail } from './ConsultationRail';
 import { focusIn, focusSoon, takeFocus, type FocusTarget } from './vet-focus';
 
-export interface ConsultationView {
-  id: number; sid: string; type: 'chat' | 'video'; status: string; outcome: string | null; vet_id: string; identity: string; app_name: string | null;
-  created_at: string; accepted_at: string | null; ended_at: string | null; waiting_seconds: number;
-  user?: { id: number; email: string; first_name: string; last_name: string | null; role: string; status: string; phone_no: string | null; emergency_fund: number };
-  pet?: { id: number; name: string; species: string | null; breed: string | null; age: string; weight: string | null; sex: string; profile: string | null };
-  vet?: { id: string; username: string; first_name: string; last_name: string };
-  feedback: { recommendation: string; reason: string; feedback_date: string; vet_id: string; emergency_activated: number; emergency_note: string | null } | null;
-  /** Why each vet action would be refused now, in the simulator's words (its 409); null when it applies. */
-  refusals?: VetActionRefusals;
-  /** Optional: a server from before conversations sends neither (the UI then leaves them out). */
-  timeline?: TimelineEntry[];
-  owner_page_url?: string | null;
-}
+/** A consultation as the detail shows it: the control API's answer, typed by the one table of routes. */
+export type ConsultationView = AnswerOf<ControlRoutes['getConsultation']>;
 
 /** Why a vet action does not apply to the consultation as it stands (the simulator's 409 sentence), or undefined when it does. */
 export const refusal = (c: Pick<ConsultationView, 'refusals'>, action: VetAction): string | undefined => c.refusals?.[action] ?? undefined;

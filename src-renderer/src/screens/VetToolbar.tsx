@@ -21,9 +21,11 @@ function Action({ keyName, label, run, busy, primary, danger }: {
 /** What the state means for the vet, in one sentence. */
 function stateNote(c: ConsultationView): string {
   if (c.type === 'chat') {
-    return { waiting: 'Waiting for a vet: accept it, or end it unanswered.', active: 'In progress: end it when the talk is over.', ended: 'This chat has ended: only the feedback can still change.' }[c.status] ?? c.status;
+    const notes: Record<string, string> = { waiting: 'Waiting for a vet: accept it, or end it unanswered.', active: 'In progress: end it when the talk is over.', ended: 'This chat has ended: only the feedback can still change.' };
+    return notes[c.status] ?? c.status;
   }
-  return { ringing: 'Ringing: accept, decline, or mark it not answered.', accepted: 'In call: end the call when it is over.' }[c.status] ?? `This call is ${c.status}: its outcome is recorded.`;
+  const notes: Record<string, string> = { ringing: 'Ringing: accept, decline, or mark it not answered.', accepted: 'In call: end the call when it is over.' };
+  return notes[c.status] ?? `This call is ${c.status}: its outcome is recorded.`;
 }
 
 export function VetToolbar({ c, busy, act, lastResult }: {

@@ -60,7 +60,8 @@ export function VideoCall({ c }: { c: ConsultationView }) {
   }
   const lasted = c.status === 'completed' ? between(c.accepted_at, c.ended_at) : null;
   const rang = between(c.created_at, c.status === 'completed' ? c.accepted_at : c.ended_at ?? c.accepted_at);
-  const outcome = { completed: 'Call completed', declined: 'The vet declined the call', notanswered: 'The call was not answered' }[c.status] ?? `Call ${c.status}`;
+  const outcomes: Record<string, string> = { completed: 'Call completed', declined: 'The vet declined the call', notanswered: 'The call was not answered' };
+  const outcome = outcomes[c.status] ?? `Call ${c.status}`;
   return (
     <div className="call-stage ended" data-testid="call-stage" data-state="ended" tabIndex={-1}>
       <p className="call-title">{outcome}</p>

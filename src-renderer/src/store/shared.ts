@@ -1,12 +1,15 @@
 // Types shared with the core (src-shared), re-exported for the renderer.
 export type { AppRecord, FaultRule, JournalEntry, JournalParam, JournalSummary, VetRecord, StateEvent } from '../../../src-shared/control';
 export { RECOMMENDATIONS, RECOMMENDATION_LABELS } from '../../../src-shared/control';
-export interface ClockState { now: string; real: string; offset_ms: number; frozen: boolean; is_real_time: boolean }
+import type { AnswerOf } from '../../../src-shared/control-api/define';
+import type { ControlRoutes } from '../../../src-shared/control-api/routes';
 
-// Conversations (behaviour §16). Declared here, by the UI, to the control API's contract until the core
-// exports them from src-shared/control.ts; the owner's page imports them as types only (no shared code).
-export type MessageAuthor = 'vet' | 'owner' | 'system';
-export interface Message { id: number; index: number; author: MessageAuthor; author_name: string; body: string; created_at: string }
-/** An event `message` of GET /events names the new messages, not their text. */
-export interface MessageNotice { sid: string; index: number; author: MessageAuthor }
+// Answers of the control API, as the one table of routes types them (never declared again here).
+export type ClockState = AnswerOf<ControlRoutes['getClock']>;
+export type Health = AnswerOf<ControlRoutes['getHealth']>;
+/** One message of a thread (behaviour §16). */
+export type Message = AnswerOf<ControlRoutes['postMessage']>;
+export type MessageAuthor = Message['author'];
+/** An event `message` of GET /events: which message is new (the stream also carries it whole). */
+export type { MessageEvent as MessageNotice } from '../../../src-shared/control';
 export type { TimelineEntry } from '../../../src-shared/control';

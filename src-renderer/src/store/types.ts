@@ -1,11 +1,8 @@
-import type { AppRecord, ClockState, FaultRule, JournalSummary, VetRecord } from './shared';
+import type { AppRecord, ClockState, FaultRule, Health, JournalSummary, VetRecord } from './shared';
 import type { StatusChip } from '../../../src-shared/log-filter';
 import type { HoldsSlice } from './holds';
 
-export interface Health {
-  status: string; version: string; api_base_url: string; ui_url: string; data_dir: string | null; in_memory: boolean;
-  notices: string[]; journal_count: number; journal_cap: number;
-}
+export type { Health };
 
 export interface ConnectionSlice {
   connection: 'connecting' | 'live' | 'offline';
