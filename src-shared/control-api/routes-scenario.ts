@@ -33,7 +33,7 @@ export const scenarioRoutes = {
   putScenario: route({
     id: 'putScenario', method: 'PUT', path: '/scenario', tag: 'Scenarios', body: z.unknown(), documentedBody: scenarioSchema, answer: loadSummary,
     refusals: [invalidScenario, callFailed], destructive: true,
-    summary: "Replace the whole world with a scenario (JSON; YAML files through `serve --scenario`): one unit of work, the journal emptied, then the scenario's calls replayed through the partner API",
+    summary: "Replace the whole world with a scenario — the document, or a file's text as `{text, file}` (YAML or JSON; problems then name their lines): one unit of work, the journal emptied, then the scenario's calls replayed through the partner API",
   }),
   getScenarioSchema: route({
     id: 'getScenarioSchema', method: 'GET', path: '/scenario.schema.json', tag: 'Scenarios', readOnly: true, asIs: true,

@@ -21,9 +21,20 @@ async function refusedAsDetails<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A file's own text (`{ text, file? }`: YAML as written, or JSON), read on the server so that each problem names its
+ * line and the file (the UI sends a picked file so); anything else is the scenario document itself.
+ */
+function fileOrDocument(body: unknown): [unknown, string | undefined] {
+  const b = body as { text?: unknown; file?: unknown } | null;
+  const keys = b && typeof b === 'object' ? Object.keys(b) : [];
+  if (typeof b?.text === 'string' && keys.every((k) => k === 'text' || k === 'file')) return [b.text, typeof b.file === 'string' ? b.file.slice(0, 200) : undefined];
+  return [body, undefined];
+}
+
 export const scenarioHandlers: ControlHandlers<typeof scenarioRoutes> = {
   getScenario: (port, { query }) => port.queries.scenario({ secrets: includeOrOmit(query.secrets) }),
-  putScenario: (port, { body }) => refusedAsDetails(() => port.commands.loadScenario(body)),
+  putScenario: (port, { body }) => refusedAsDetails(() => port.commands.loadScenario(...fileOrDocument(body))),
   getScenarioSchema: (port) => port.queries.scenarioSchema(),
   getBundle: async (port, { query }) => {
     const secrets = includeOrOmit(query.secrets);
@@ -32,5 +43,5 @@ export const scenarioHandlers: ControlHandlers<typeof scenarioRoutes> = {
     // An export leaves the machine: bearer tokens in the journal's bodies are masked unless secrets are asked for.
     return { ...bundle, journal: bundle.journal.map((e) => ({ ...e, response_body: e.response_body && redactBearerTokens(e.response_body), request_body: e.request_body && redactBearerTokens(e.request_body) })) };
   },
-  putBundle: (port, { body }) => refusedAsDetails(() => port.commands.openBundle(body)),
+  putBundle: (port, { body }) => refusedAsDetails(() => port.commands.openBundle(...fileOrDocument(body))),
 };

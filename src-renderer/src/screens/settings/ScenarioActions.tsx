@@ -1,5 +1,5 @@
 // Scenarios and bundles from Settings → Data (issue 38): save the world as one reviewable file, load one (YAML or
-// JSON, read here with the `yaml` library and sent as JSON), and the bug-report bundle both ways. A refused file
+// JSON, sent as the file's text so the simulator names each problem's line), and the bug-report bundle both ways. A refused file
 // changes nothing; its problems are listed with their paths and lines.
 import { useRef, useState } from 'react';
 import { controlUrl } from '../../../../src-shared/control-api/client';
@@ -8,13 +8,8 @@ import { useAction } from '../../components/common';
 
 type Kind = 'scenario' | 'bundle';
 
-/** The file's document: JSON as it is, anything else read as YAML (a scenario is usually written by hand). */
-async function documentOf(file: File): Promise<unknown> {
-  const text = await file.text();
-  if (/\.json$/i.test(file.name)) return JSON.parse(text) as unknown;
-  const { parse } = await import('yaml');
-  return parse(text) as unknown;
-}
+/** The file as the simulator reads it: its text (YAML or JSON) and its name, so each problem names its line and the file. */
+const fileBody = async (file: File) => ({ text: await file.text(), file: file.name });
 
 export function ScenarioActions() {
   const { busy, run } = useAction();
@@ -30,11 +25,10 @@ export function ScenarioActions() {
     setProblems([]);
     void run({ ok: `${file.name} loaded.`, failed: `Couldn't load ${file.name}` }, async () => {
       try {
-        const body = await documentOf(file);
+        const body = await fileBody(file);
         return await (kind === 'bundle' ? control.putBundle({ body }) : control.putScenario({ body }));
       } catch (e) {
         if (e instanceof ApiError && e.details.length) setProblems(e.details.map((d) => `${d.path || '(file)'}${'line' in d && d.line ? ` (line ${String(d.line)})` : ''}: ${d.message}`));
-        if (e instanceof SyntaxError || (e as Error).name === 'YAMLParseError') throw new Error(`${file.name} is not YAML or JSON: ${(e as Error).message}`);
         throw e;
       }
     });
