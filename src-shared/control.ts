@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type * as A from './control-api/answers.js';
 // Types of the control API (/__sim/v1) shared by the core and the tester UI.
 export interface JournalSummary {
   id: number;
@@ -69,30 +71,11 @@ export interface FaultRule {
 /** The most fault rules the simulator keeps (schemas/faults.ts). */
 export const MAX_FAULT_RULES = 100;
 
-export interface AppRecord {
-  id: number;
-  name: string;
-  display_name: string;
-  api_username: string;
-  api_token: string;
-  api_key: string;
-  rate_limit_per_minute: number;
-  /** Origins a browser front end may call the partner API from: `*` (Laravel's default), exact origins, or `*` patterns. */
-  cors_allowed_origins: string[];
-  created_at: string;
-  updated_at: string;
-}
+/** A partner app (tenant) with its credentials: the control API's record, typed by its one schema (control-api/answers.ts). */
+export type AppRecord = z.output<typeof A.appRecordFields>;
 
-export interface VetRecord {
-  id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  profile_image: string | null;
-  online: boolean;
-  busy: boolean;
-}
+/** A vet of the roster: the control API's record, typed by its one schema (control-api/answers.ts). */
+export type VetRecord = z.output<typeof A.vetRecordFields>;
 
 export type ConsultationStatus = 'waiting' | 'active' | 'ended' | 'ringing' | 'accepted' | 'declined' | 'notanswered' | 'completed';
 /** The statuses of a consultation still open (the console's `open` count, the queue's top groups). */
@@ -110,17 +93,8 @@ export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
 /** Who wrote a message in a consultation's thread: the vet, the pet owner, or the simulator (lifecycle marks). */
 export type MessageAuthor = 'vet' | 'owner' | 'system';
 
-/** One message of a consultation's thread (behaviour §16). */
-export interface ThreadMessage {
-  id: number;
-  /** 1, 2, … within its consultation. */
-  index: number;
-  author: MessageAuthor;
-  author_name: string;
-  body: string;
-  /** ISO 8601 with milliseconds, on the simulator clock. */
-  created_at: string;
-}
+/** One message of a consultation's thread (behaviour §16): the control API's record, typed by its one schema (control-api/answers.ts). */
+export type ThreadMessage = z.output<typeof A.threadMessageFields>;
 
 /** The `message` server-sent event: a message was added to a thread. */
 export interface MessageEvent {
@@ -131,22 +105,8 @@ export interface MessageEvent {
   message?: ThreadMessage;
 }
 
-/** One line of a consultation's timeline: a partner request, a vet action, an autopilot step, or a message. */
-export interface TimelineEntry {
-  at: string;
-  kind: 'request' | 'hold' | 'vet_action' | 'autopilot' | 'message';
-  request_id?: number;
-  endpoint?: string | null;
-  method?: string;
-  path?: string;
-  status?: number;
-  action?: string;
-  index?: number;
-  author?: MessageAuthor;
-  /** Autopilot entries: why the step ran, was skipped or was dropped (`rule 1, step 0, draw 0.27 → declined`). */
-  cause?: string;
-  text: string;
-}
+/** One line of a consultation's timeline: a partner request, a vet action, an autopilot step, or a message: the control API's record, typed by its one schema (control-api/answers.ts). */
+export type TimelineEntry = z.output<typeof A.timelineEntryFields>;
 
 // The vet autopilot (behaviour §17). These are the shapes scripts write; src-shared/schemas/autopilot.ts holds
 // the one zod schema that validates them (and checks at compile time that it agrees with these types).
@@ -197,15 +157,8 @@ export interface AutopilotDocument {
   rules: AutopilotRule[];
 }
 
-/** A step waiting for the simulator clock to reach `due_at` (ISO 8601). `rule` and `step` count from 0. */
-export interface PendingStep {
-  sid: string;
-  rule: number;
-  step: number;
-  /** accept, end, say, feedback, outcome or vet_online. */
-  action: string;
-  due_at: string;
-}
+/** A step waiting for the simulator clock to reach `due_at` (ISO 8601): the control API's record, typed by its one schema (control-api/answers.ts). */
+export type PendingStep = z.output<typeof A.pendingStepFields>;
 
 /**
  * One thing a control API refusal names (behaviour §12): where, as a dotted path into what was sent (`name`,

@@ -59,13 +59,19 @@ export const faultRule = component('FaultRule', z.looseObject({
   count: z.int().nullable().optional().describe('Remaining matches; null = unlimited'),
 }));
 
-export const appRecord = component('App', z.looseObject({
+const appRecordShape = {
   id, name: text, display_name: text, api_username: text, api_token: text, api_key: text, rate_limit_per_minute: z.int(),
   cors_allowed_origins: z.array(text).describe('Browser origins CORS allows (* wildcards); [] allows none'), created_at: text, updated_at: text,
-}));
-export const vetRecord = component('VetRecord', z.looseObject({
+};
+/** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
+export const appRecordFields = z.object(appRecordShape);
+export const appRecord = component('App', z.looseObject(appRecordShape));
+const vetRecordShape = {
   id: text, username: text, first_name: text, last_name: text, email: text, profile_image: nullableText, online: z.boolean(), busy: z.boolean(),
-}));
+};
+/** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
+export const vetRecordFields = z.object(vetRecordShape);
+export const vetRecord = component('VetRecord', z.looseObject(vetRecordShape));
 
 const role = z.enum(['users', 'protect_users']);
 const userFields = {
@@ -94,16 +100,22 @@ export const feedbackRow = component('StoredFeedback', z.looseObject({
   feedback_date: text, emergency_activated: z.int(), emergency_note: nullableText, created_at: text, updated_at: text,
 }));
 
-export const threadMessage = component('Message', z.looseObject({
+const threadMessageShape = {
   id, index: z.int().describe('1, 2, … within the consultation'), author: z.enum(['vet', 'owner', 'system']), author_name: text,
   body: text, created_at: text.describe('ISO 8601 with milliseconds, simulator clock'),
-}), 'One message of a consultation\'s thread.');
-export const timelineEntry = component('TimelineEntry', z.looseObject({
+};
+/** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
+export const threadMessageFields = z.object(threadMessageShape);
+export const threadMessage = component('Message', z.looseObject(threadMessageShape), 'One message of a consultation\'s thread.');
+const timelineEntryShape = {
   at: text, kind: z.enum(['request', 'hold', 'vet_action', 'autopilot', 'message']), text,
   cause: text.optional().describe('Autopilot entries: why it acted, e.g. `rule 1, step 0, draw 0.27 → declined`, or why a step was skipped'),
   request_id: id.optional(), endpoint: nullableText.optional(), method: text.optional(), path: text.optional(), status: z.int().optional(),
   action: text.optional(), index: z.int().optional(), author: z.enum(['vet', 'owner', 'system']).optional(),
-}), 'One line of a consultation\'s timeline, in time order.');
+};
+/** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
+export const timelineEntryFields = z.object(timelineEntryShape);
+export const timelineEntry = component('TimelineEntry', z.looseObject(timelineEntryShape), 'One line of a consultation\'s timeline, in time order.');
 export const messagePage = component('MessagePage', z.looseObject({ items: z.array(threadMessage), total: z.int() }));
 
 export const consultation = component('Consultation', z.looseObject({
@@ -130,10 +142,13 @@ export const userDetail = component('UserDetail', z.looseObject({
 }));
 
 export const autopilotRules = component('AutopilotRules', autopilotDocument, 'The autopilot\'s rules in force (`{ rules: [] }`: none).');
-export const pendingStep = component('PendingStep', z.looseObject({
+const pendingStepShape = {
   sid: text, rule: z.int().describe('Index of the rule, from 0'), step: z.int().describe('Index of the step in its rule, from 0'),
   action: z.enum(['accept', 'end', 'say', 'feedback', 'outcome', 'vet_online']), due_at: text.describe('ISO 8601, simulator clock'),
-}), 'An autopilot step waiting for the simulator clock.');
+};
+/** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
+export const pendingStepFields = z.object(pendingStepShape);
+export const pendingStep = component('PendingStep', z.looseObject(pendingStepShape), 'An autopilot step waiting for the simulator clock.');
 export const pendingSteps = component('PendingSteps', z.looseObject({ items: z.array(pendingStep), total: z.int() }));
 
 export const demoDataResult = component('DemoDataResult', z.looseObject({ loaded: z.boolean(), users: z.int(), consultations: z.int(), message: text }));

@@ -4,6 +4,7 @@
 // declined`). A step that no longer applies (the partner ended the chat first) is skipped, its reason in the
 // timeline — never an error. A tester's own action takes the consultation over: its pending steps are dropped.
 import type { AutopilotStep, PendingStep } from '../../../../src-shared/control';
+import { pendingStepFields } from '../../../../src-shared/control-api/answers';
 import { clockInRange, type SimClock } from '../../clock';
 import type { AutopilotStepRow } from '../../db/repositories/autopilot';
 import type { ConsultationRow } from '../../db/repositories/types';
@@ -37,10 +38,14 @@ const nothing: AlsoIn = () => {};
  */
 const dueMs = (due: unknown): number => (typeof due === 'number' && clockInRange(due) ? due : 0);
 /** A stored step's action word; undefined for a body that does not read (never a 500 on GET /autopilot/pending). */
-function storedAction(body: string): string | undefined {
+/** The actions a pending step may show: the answer schema's own list. */
+const PENDING_ACTIONS: readonly string[] = pendingStepFields.shape.action.options;
+
+function storedAction(body: string): PendingStep['action'] | undefined {
   try {
     const action = actionOf(JSON.parse(body) as AutopilotStep);
-    return action === '?' ? undefined : action;
+    // One of the schema's actions, or none (a body this version cannot read is skipped where it is reached).
+    return PENDING_ACTIONS.includes(action) ? (action as PendingStep['action']) : undefined;
   } catch {
     return undefined;
   }
