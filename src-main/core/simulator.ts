@@ -30,7 +30,7 @@ import { SimClockStore } from './http/rate-limit';
 import { partnerPipeline } from './partner/pipeline';
 import { isControlUrl, isPartnerUrl } from './partner-url';
 import type { ControlRouter } from './control/router';
-import { sendFailure } from './http/envelope';
+import { answerClientError, answerHostFailure } from './http/unanswered';
 import { loadOnce } from './load-once';
 import type { SimulatorInternals } from './simulator-internals';
 import type { AutopilotDocument } from '../../src-shared/control';
@@ -100,28 +100,6 @@ export interface SimulatorCore {
 /** A simulator with its express app ready, for in-process callers (supertest) that hand requests to `app`. */
 export interface Simulator extends SimulatorCore {
   app: Express;
-}
-
-/**
- * Requests Node's HTTP parser refuses (headers over 16 KiB, garbage) never reach express; they
- * still get the partner envelope rather than a bare status line.
- */
-function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
-  if (!socket.writable) return void socket.destroy();
-  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
-  const body = JSON.stringify({ success: false, status_code: status, message: [reason], data: [] });
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncache-control: no-cache, private\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
-}
-
-/** The answer when the control router or the express side cannot be loaded at all (a broken install): an envelope, never a hang. */
-function answerHostFailure(res: ServerResponse, err: unknown): void {
-  console.error(`The control API and UI could not be loaded: ${(err as Error).message}`);
-  if (res.headersSent) return void res.destroy();
-  sendFailure(res, 500, ['Server Error']);
 }
 
 /** createSimulator with the express app loaded, for callers that use `app` directly. */
