@@ -8,20 +8,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, openSession, screenshotDir, type Session } from './browser';
-import { fetchJson } from './fetch-json';
-import { BASIC_DEMO } from './partner-bodies';
+import { partnerCaller, startChat } from './partner-calls';
 
 const SHOTS = screenshotDir();
 let session: Session;
 let url: string;
 let page: Page;
 
-const call = (method: string, path: string, body?: object) => fetchJson(url + path, method, body, { 'content-type': 'application/json', ...BASIC_DEMO });
-async function chat(): Promise<string> {
-  const r = await call('POST', '/api/v2/demo/talk-to-vet', { email: 'mira@example.com', conversation_request: 'chat', pet_id: 1 });
-  expect(r.status).toBe(200);
-  return r.body.data.channel;
-}
+const call = partnerCaller(() => url);
+const chat = () => startChat(call);
 /** What has the focus, as a user would name it. */
 const focused = () => page.evaluate(() => {
   const el = document.activeElement as HTMLElement | null;

@@ -4,13 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { openSession, type Session } from './browser';
-import { fetchJson } from './fetch-json';
-import { BASIC_DEMO } from './partner-bodies';
+import { partnerCaller } from './partner-calls';
 
 let session: Session;
 let url: string;
 let page: Page;
-const call = (method: string, path: string, body?: object) => fetchJson(url + path, method, body, { 'content-type': 'application/json', ...BASIC_DEMO });
+const call = partnerCaller(() => url);
 
 /** The control calls the page makes while `action` runs and the screen settles (the event stream not counted). */
 async function controlCallsDuring(action: () => Promise<void>, settled: () => Promise<unknown>): Promise<string[]> {

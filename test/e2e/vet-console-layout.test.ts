@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations, openSession, screenshotDir, type Session } from './browser';
-import { fetchJson } from './fetch-json';
-import { BASIC_DEMO } from './partner-bodies';
+import { partnerCaller, startChat } from './partner-calls';
 
 const SHOTS = screenshotDir();
 let session: Session;
@@ -16,12 +15,8 @@ let url: string;
 let page: Page;
 let detail: Locator;
 
-const call = (method: string, path: string, body?: object) => fetchJson(url + path, method, body, { 'content-type': 'application/json', ...BASIC_DEMO });
-async function chat(): Promise<string> {
-  const r = await call('POST', '/api/v2/demo/talk-to-vet', { email: 'mira@example.com', conversation_request: 'chat', pet_id: 1 });
-  expect(r.status).toBe(200);
-  return r.body.data.channel;
-}
+const call = partnerCaller(() => url);
+const chat = () => startChat(call);
 const item = (sid: string) => page.locator(`[data-testid=queue-item][data-sid="${sid}"]`);
 const toolbarButtons = () => detail.getByRole('group', { name: 'Vet actions' }).getByRole('button').evaluateAll((els) => els.map((e) => (e as HTMLButtonElement).innerText.replace(/\s+[A-Z?]$/, '')));
 /** Wholly inside the window: nothing to scroll to see it. */

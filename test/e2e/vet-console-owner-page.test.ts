@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, openSession, screenshotDir, type Session } from './browser';
 import { fetchJson } from './fetch-json';
-import { BASIC_DEMO } from './partner-bodies';
+import { partnerCaller } from './partner-calls';
 
 const SHOTS = screenshotDir();
 const ALL = ['minor', 'moderate', 'serious', 'critical'];
@@ -16,7 +16,7 @@ let url: string;
 let phone: Page;
 let displayName: string;
 
-const call = (method: string, path: string, body?: object) => fetchJson(url + path, method, body, { 'content-type': 'application/json', ...BASIC_DEMO });
+const call = partnerCaller(() => url);
 const background = () => phone.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const fitsWidth = () => phone.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth);
 

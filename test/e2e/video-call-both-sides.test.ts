@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations, openSession, screenshotDir, type Session } from './browser';
 import { fetchJson } from './fetch-json';
-import { BASIC_DEMO } from './partner-bodies';
+import { partnerCaller } from './partner-calls';
 
 const SHOTS = screenshotDir();
 const ALL = ['minor', 'moderate', 'serious', 'critical'];
@@ -17,7 +17,7 @@ let page: Page; // the vet console at 1024×768
 let phone: Page; // the owner's page at 390×844
 let detail: Locator;
 
-const call = (method: string, path: string, body?: object) => fetchJson(url + path, method, body, { 'content-type': 'application/json', ...BASIC_DEMO });
+const call = partnerCaller(() => url);
 async function videoCall(): Promise<{ room: string; data: string }> {
   const r = await call('POST', '/api/v2/demo/talk-to-vet', { email: 'mira@example.com', conversation_request: 'video', pet_id: 1 });
   expect(r.status).toBe(200);

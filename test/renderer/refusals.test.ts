@@ -1,11 +1,11 @@
 // The control API's refusals as the UI's forms show them (behaviour §12): each detail `{path, message}` by the field
 // its path names, in the simulator's words as sent; the rest under the form, and a refusal of no field whole. The
-// refusals come from a real simulator through the UI's own transport (api.ts), so the shape the server sends is the
+// refusals come from a real simulator through the UI's own transport (api.ts: the generated control client), so the shape the server sends is the
 // shape the forms read; nothing takes a "path: message" sentence apart any more.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSimulator, type Simulator } from '../../src-main/core/simulator';
-import { ApiError, api } from '../../src-renderer/src/api';
+import { ApiError, control } from '../../src-renderer/src/api';
 import { detailFor, namesField } from '../../src-renderer/src/screens/settings/refusals';
 import { refusalErrors } from '../../src-renderer/src/screens/settings/fault-rule-form';
 
@@ -30,6 +30,9 @@ afterAll(async () => {
   await sim?.close();
 });
 
+/** A call of the UI's client with a body the forms may send wrong on purpose (the server refuses it, not the compiler). */
+const withBody = (call: (input: never) => Promise<unknown>, input: object, body: unknown) => call({ ...input, body } as never);
+
 /** The ApiError the UI's transport throws for this call. */
 async function refusal(call: () => Promise<unknown>): Promise<ApiError> {
   const err = await call().then(() => undefined, (e: unknown) => e);
@@ -39,7 +42,7 @@ async function refusal(call: () => Promise<unknown>): Promise<ApiError> {
 
 describe('a refusal as the UI receives it', () => {
   it('carries the details the simulator sent, each with its path', async () => {
-    const e = await refusal(() => api.patch('/apps/1', { rate_limit_per_minute: -1, cors_allowed_origins: ['*', 'nope'] }));
+    const e = await refusal(() => withBody(control.updateApp, { params: { id: '1' } }, { rate_limit_per_minute: -1, cors_allowed_origins: ['*', 'nope'] }));
     expect(e.status).toBe(422);
     expect(e.details.map((d) => d.path)).toEqual(['rate_limit_per_minute', 'cors_allowed_origins.1']);
     expect(e.details.every((d) => typeof d.message === 'string' && d.message.length > 0)).toBe(true);
@@ -55,14 +58,14 @@ describe('a refusal as the UI receives it', () => {
 
 describe("an app's fields", () => {
   it('each show the detail of their own field, as sent', async () => {
-    const e = await refusal(() => api.patch('/apps/1', { rate_limit_per_minute: -1, cors_allowed_origins: ['*', 'nope'] }));
+    const e = await refusal(() => withBody(control.updateApp, { params: { id: '1' } }, { rate_limit_per_minute: -1, cors_allowed_origins: ['*', 'nope'] }));
     expect(refusalOf(e, 'rate_limit_per_minute')).toBe(e.details[0].message);
     expect(refusalOf(e, 'cors_allowed_origins')).toBe(e.details[1].message);
     expect(detailFor(e, 'name')).toBeUndefined();
   });
 
   it('show a refusal of no field (a 409) whole, as the simulator said it', async () => {
-    const e = await refusal(() => api.post('/apps', { name: 'demo' }));
+    const e = await refusal(() => withBody(control.createApp, {}, { name: 'demo' }));
     expect(e.status).toBe(409);
     expect(e.details).toEqual([]);
     expect(refusalOf(e, 'name')).toBe(e.message);
@@ -77,14 +80,14 @@ describe("an app's fields", () => {
 
 describe('the fault-rule form', () => {
   it("puts each detail of the rule it added by that field, in the simulator's words", async () => {
-    const e = await refusal(() => api.put('/faults', { items: [{ endpoint: 'A8', status: 500 }, { endpoint: 'A8', status: 200, count: 0 }] }));
+    const e = await refusal(() => withBody(control.putFaults, {}, { items: [{ endpoint: 'A8', status: 500 }, { endpoint: 'A8', status: 200, count: 0 }] }));
     const [status, count] = e.details;
     expect([status.path, count.path]).toEqual(['1.status', '1.count']);
     expect(refusalErrors(e, 1)).toEqual({ fields: { status: status.message, count: count.message }, form: undefined });
   });
 
   it("keeps what names no field of that rule under the form, path and all; a refusal with no details whole", async () => {
-    const e = await refusal(() => api.put('/faults', { items: [{ endpoint: 'A8', status: 200, count: 0 }] }));
+    const e = await refusal(() => withBody(control.putFaults, {}, { items: [{ endpoint: 'A8', status: 200, count: 0 }] }));
     expect(refusalErrors(e, 1)).toEqual({ fields: {}, form: e.details.map((d) => `${d.path}: ${d.message}`).join('; ') });
     expect(refusalErrors(new ApiError(400, 'malformed_json', 'Malformed JSON body.'), 0)).toEqual({ fields: {}, form: 'Malformed JSON body.' });
   });
@@ -92,11 +95,11 @@ describe('the fault-rule form', () => {
 
 describe('the arm-a-hold form', () => {
   it('puts a refusal by the field its detail names, as sent', async () => {
-    const count = await refusal(() => api.post('/holds', { endpoint: 'A8', count: 5000 }));
+    const count = await refusal(() => withBody(control.armHold, {}, { endpoint: 'A8', count: 5000 }));
     expect(refusedField(count)).toEqual({ field: 'count', error: count.details[0].message });
-    const timeout = await refusal(() => api.post('/holds', { endpoint: 'A8', timeout_ms: -1 }));
+    const timeout = await refusal(() => withBody(control.armHold, {}, { endpoint: 'A8', timeout_ms: -1 }));
     expect(refusedField(timeout)).toEqual({ field: 'timeout_s', error: timeout.details[0].message });
-    const match = await refusal(() => api.post('/holds', JSON.parse('{"endpoint":"A8","match":{"__proto__":"x"}}')));
+    const match = await refusal(() => withBody(control.armHold, {}, JSON.parse('{"endpoint":"A8","match":{"__proto__":"x"}}')));
     expect(refusedField(match)).toEqual({ field: 'match', error: 'match keys cannot be __proto__, constructor or prototype' });
   });
 

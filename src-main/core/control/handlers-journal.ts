@@ -7,7 +7,7 @@ import type { ControlPort, JournalFilter } from '../domain/control-port';
 import { asSent } from '../journal/as-sent';
 import { parseTimeBound } from '../journal/time';
 import type { ControlHandlers } from './handler';
-import { ControlError, fieldRefusal } from './helpers';
+import { ControlError, fieldRefusal, includeOrOmit } from './helpers';
 import { toHar } from './har';
 
 type Filters = { family?: string; status?: string; q?: string; app?: string; endpoint?: string; method?: string; from?: string; to?: string };
@@ -22,12 +22,6 @@ function timeBound(value: string | undefined, name: 'from' | 'to'): string | und
 const journalFilter = (q: Filters): JournalFilter => ({
   family: q.family, statusClass: q.status, q: q.q, app: q.app, endpoint: q.endpoint, method: q.method, from: timeBound(q.from, 'from'), to: timeBound(q.to, 'to'),
 });
-
-function includeOrOmit(value: string | undefined, name: string): boolean {
-  if (value === undefined || value === 'omit') return false;
-  if (value === 'include') return true;
-  throw fieldRefusal(name, 'expected "include" or "omit".');
-}
 
 /** The most rows a view export reads: the UI's own bound on a request of the journal. */
 const VIEW_ROWS = 100_000;

@@ -3,13 +3,7 @@ import type { scenarioRoutes } from '../../../src-shared/control-api/routes-scen
 import { InvalidScenario } from '../domain/control-port';
 import { redactBearerTokens } from './bearer-redaction';
 import type { ControlHandlers } from './handler';
-import { ControlError, fieldRefusal } from './helpers';
-
-function includeOrOmit(value: string | undefined): boolean {
-  if (value === undefined || value === 'omit') return false;
-  if (value === 'include') return true;
-  throw fieldRefusal('secrets', 'expected "include" or "omit".');
-}
+import { ControlError, includeOrOmit } from './helpers';
 
 /** A refused scenario changes nothing; every problem is named with its path (and line), for a script or an editor to point at. */
 async function refusedAsDetails<T>(work: () => Promise<T>): Promise<T> {
@@ -33,11 +27,11 @@ function fileOrDocument(body: unknown): [unknown, string | undefined] {
 }
 
 export const scenarioHandlers: ControlHandlers<typeof scenarioRoutes> = {
-  getScenario: (port, { query }) => port.queries.scenario({ secrets: includeOrOmit(query.secrets) }),
+  getScenario: (port, { query }) => port.queries.scenario({ secrets: includeOrOmit(query.secrets, 'secrets') }),
   putScenario: (port, { body }) => refusedAsDetails(() => port.commands.loadScenario(...fileOrDocument(body))),
   getScenarioSchema: (port) => port.queries.scenarioSchema(),
   getBundle: async (port, { query }) => {
-    const secrets = includeOrOmit(query.secrets);
+    const secrets = includeOrOmit(query.secrets, 'secrets');
     const bundle = await port.queries.bundle({ secrets });
     if (secrets) return bundle;
     // An export leaves the machine: bearer tokens in the journal's bodies are masked unless secrets are asked for.

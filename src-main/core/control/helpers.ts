@@ -49,3 +49,10 @@ export function controlErrorOf(err: unknown): ControlRefusal {
   console.error('control API error:', err);
   return { status: 500, code: 'server_error', message: 'Server Error' };
 }
+
+/** A switch parameter (`credentials`, `secrets`, `control`): `include`, or `omit` (the default); anything else is a 422 naming it. */
+export function includeOrOmit(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === 'omit') return false;
+  if (value === 'include') return true;
+  throw fieldRefusal(name, 'expected "include" or "omit".');
+}

@@ -1,8 +1,7 @@
 // Every timestamp the control API sends is ISO 8601 with its zone (behaviour §12). Rows keep the partner spec's
 // `YYYY-MM-DD HH:MM:SS` (UTC) in the database and in partner answers, where the spec asks for it; the control
 // API's answers carry the same instants as `YYYY-MM-DDTHH:MM:SSZ`, which Date.parse reads as what they are (the
-// spec form is read as local time). One rule at the control API's edge, so no view can forget it.
-import type { NextFunction, Request, Response } from 'express';
+// spec form is read as local time). One rule at the control API's edge (answer.ts and the event stream), so no view can forget it.
 
 /** The stored form, with the journal's milliseconds or without. */
 const STORED = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?$/;
@@ -12,17 +11,4 @@ const TIME_KEY = /(?:_at|_date|_time|^time)$/;
 /** JSON.stringify's replacer: a time field in the stored form becomes ISO 8601 in UTC, anything else stays. */
 export function isoTimeReplacer(key: string, value: unknown): unknown {
   return typeof value === 'string' && value.length <= 26 && TIME_KEY.test(key) && STORED.test(value) ? `${value.slice(0, 10)}T${value.slice(11)}Z` : value;
-}
-
-/** Documents that describe the partner API (its own formats, its examples) are sent as they are. */
-const AS_IS = /(?:openapi[\w-]*\.json|schema\.json)$/;
-
-/** express: every JSON answer of the router after it goes out with ISO times. */
-export function isoTimesInAnswers(req: Request, res: Response, next: NextFunction): void {
-  if (AS_IS.test(req.path)) return next();
-  res.json = (body: unknown) => {
-    if (!res.get('content-type')) res.type('application/json');
-    return res.send(JSON.stringify(body, isoTimeReplacer));
-  };
-  next();
 }
