@@ -3,17 +3,13 @@
 // their answers, its annotations from readOnly/destructive. The 25 partner endpoints are not tools: the agent's
 // own code calls them, as the partner's will.
 import { hasRoute, routeAddress } from './derive';
+import { tenantTool } from './tenant';
 import { consultationTool, statusTool } from './tools-read';
 import { actionTool, type McpTool } from './tool';
 import { verifyTool } from './verify';
 import { waitForTool } from './wait-for';
 
 const routeTools = (): McpTool[] => [
-  actionTool({
-    name: 'tenant', title: 'Tenants (partner apps)',
-    intro: "A tenant of the agent's own: create an app with fresh credentials (Basic username/token for the application family, api_key for the client family), list the apps, or draw a new token. Credentials are masked unless secrets: true.",
-    actions: { create: { route: 'createApp' }, list: { route: 'listApps' }, new_token: { route: 'newAppToken' } },
-  }),
   actionTool({
     name: 'journal', title: 'Request journal',
     intro: 'The request journal, newest first: filter by endpoint (A8), status (4xx), app, method, text; page with before/after an id and limit. Bodies are not in the list: explain one entry for them.',
@@ -93,6 +89,6 @@ const scenarioTools = (): McpTool[] =>
 
 /** Every tool, in the order tools/list shows them. */
 export function mcpTools(): McpTool[] {
-  const [tenant, journal, explain, ...acting] = routeTools();
-  return [statusTool(), tenant, journal, explain, consultationTool(), ...acting, waitForTool(), verifyTool(), ...scenarioTools()];
+  const [journal, explain, ...acting] = routeTools();
+  return [statusTool(), tenantTool(), journal, explain, consultationTool(), ...acting, waitForTool(), verifyTool(), ...scenarioTools()];
 }
