@@ -59,17 +59,6 @@ it("sends every control call as the agent, by the name its MCP client gave", asy
   expect(h.actors).toEqual(['agent:test-agent', 'agent:test-agent']);
 });
 
-it('offers both OpenAPI documents, the recent journal and a consultation as resources, and one prompt', async () => {
-  const { resources } = await h.client.listResources();
-  expect(resources.map((r) => r.uri)).toEqual(['sim://openapi/partner', 'sim://openapi/control', 'sim://journal/recent']);
-  const { resourceTemplates } = await h.client.listResourceTemplates();
-  expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['sim://consultations/{sid}']);
-  const partner = await h.client.readResource({ uri: 'sim://openapi/partner' });
-  expect(JSON.parse((partner.contents[0] as { text: string }).text).openapi).toMatch(/^3\.1/);
-  const prompt = await h.client.getPrompt({ name: 'integration-test' });
-  expect(JSON.stringify(prompt.messages)).toContain('verify');
-});
-
 it('arms a hold, sees the held partner call and fails it: the partner gets the status the agent chose', async () => {
   const hold = await h.call<{ result: { id: string; count: number } }>('holds', { action: 'arm', endpoint: 'A7' });
   expect(hold.result.count).toBe(1); // one request, then the hold is spent
