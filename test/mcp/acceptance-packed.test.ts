@@ -1,0 +1,43 @@
+// Issue 39's acceptance over stdio, as an MCP client starts the server: the PACKED package installed in a temporary
+// project (packed.ts), its `vet-consult-sim mcp` bin spawned by the SDK's StdioClientTransport, with a simulator of
+// its own in that process; the whole flow of flow.ts (the same function the Streamable HTTP test runs). Then the
+// docs resources as that install serves them.
+import { dirname } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { acceptanceFlow } from './flow';
+import { packAndInstall, type Installed } from './packed';
+
+let installed: Installed;
+let client: Client;
+let stderr = '';
+beforeAll(async () => {
+  installed = packAndInstall();
+  const transport = new StdioClientTransport({
+    command: installed.bin, args: ['mcp'], cwd: installed.project, stderr: 'pipe',
+    // The bin's `#!/usr/bin/env node` finds this test's node; TMPDIR keeps its files in the run's temp folder.
+    env: { ...getDefaultEnvironment(), PATH: `${dirname(process.execPath)}:${process.env.PATH}`, TMPDIR: process.env.TMPDIR ?? '' },
+  });
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d));
+  client = new Client({ name: 'stdio-acceptance-agent', version: '1.0.0' });
+  await client.connect(transport);
+}, 180_000);
+afterAll(async () => {
+  await client?.close();
+});
+
+it('drives an integration through the packed bin over stdio: status, tenant, partner calls, the vet and the owner, journal, explain, verify, save', async () => {
+  expect(client.getServerVersion()).toMatchObject({ name: 'vet-consult-sim', version: '0.1.0' });
+  expect(stderr).toMatch(/^vet-consult-sim mcp: an in-memory simulator at http:\/\/127\.0\.0\.1:\d+ /);
+  const { scenario } = await acceptanceFlow(client, 'stdio-agent-app');
+  expect(scenario.apps.map((a) => a.slug)).toEqual(['demo', 'stdio-agent-app']);
+}, 60_000);
+
+it('says, when asked for a docs page, that this install has no docs/ (the package does not ship it)', async () => {
+  // package.json "files" lists no docs/: the pages are resources from a clone, not from an install.
+  expect(installed.files.some((f) => f.startsWith('package/docs/'))).toBe(false);
+  const { resources } = await client.listResources();
+  expect(resources.filter((r) => r.uri.startsWith('sim://docs/'))).toEqual([]);
+  await expect(client.readResource({ uri: 'sim://docs/mcp.md' })).rejects.toThrow(/The docs are not in this installation: \S+\/node_modules\/vet-consult-simulator\/docs does not exist/);
+});
