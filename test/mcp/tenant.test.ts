@@ -65,7 +65,7 @@ it('loads a scenario file by its path and answers the app it names', async () =>
   expect(await petNames(t.result, 'ann@example.com')).toMatchObject({ status: 404 }); // Ann is the first app's user
 });
 
-it('refuses, as tool errors: two scenarios, an unreadable file, a scenario with mistakes (by line), a scenario on list', async () => {
+it('refuses, as tool errors: two scenarios, an unreadable file, a file that is not YAML or JSON, a scenario with mistakes (by line), a scenario on list', async () => {
   const error = async (args: Record<string, unknown>) => {
     const r = await h.client.callTool({ name: 'tenant', arguments: args });
     expect(r.isError, JSON.stringify(args)).toBe(true);
@@ -74,6 +74,7 @@ it('refuses, as tool errors: two scenarios, an unreadable file, a scenario with 
   expect(await error({ action: 'create', scenario: FIXTURES, scenario_text: 'scenario: 1' })).toBe('scenario, scenario_text: give one scenario, not 2.');
   const missing = join(tempDir(), 'nope.yaml');
   expect(await error({ action: 'create', scenario_file: missing })).toBe(`scenario_file: cannot read ${missing} (ENOENT); the path is read where the MCP server runs.`);
+  expect(await error({ action: 'create', scenario_file: '/etc/passwd' })).toBe('scenario_file: a scenario file ends in .yaml, .yml or .json (got /etc/passwd).');
   const bad = await error({ action: 'create', scenario_text: 'scenario: 1\nusers:\n  - { email: not-an-address, first_name: Ann }\n' });
   expect(bad).toMatch(/^The simulator refused: 422 invalid_scenario: /);
   expect(bad).toContain('users[0].email: not an e-mail address');

@@ -26,6 +26,8 @@ async function scenarioBody(args: Args): Promise<unknown> {
   if (args.scenario !== undefined) return args.scenario;
   if (args.scenario_text !== undefined) return { text: args.scenario_text, file: 'scenario' };
   const path = args.scenario_file!;
+  // Only scenario files: over /__sim/mcp the path is read on the simulator's machine, and a parse error quotes lines.
+  if (!/\.(ya?ml|json)$/i.test(path)) throw new ToolInputError(`scenario_file: a scenario file ends in .yaml, .yml or .json (got ${path}).`);
   const text = await readFile(path, 'utf8').catch((err: NodeJS.ErrnoException) => {
     throw new ToolInputError(`scenario_file: cannot read ${path} (${err.code ?? err.message}); the path is read where the MCP server runs.`);
   });
