@@ -1,54 +1,14 @@
 import type { z } from 'zod';
 import type * as A from './control-api/answers.js';
 // Types of the control API (/__sim/v1) shared by the core and the tester UI.
-export interface JournalSummary {
-  id: number;
-  time: string;
-  app: string | null;
-  family: 'application' | 'client' | null;
-  endpoint: string | null;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  /**
-   * Set when the answer was not simply computed by the API (behaviour §18): `fault`, a fault rule's status;
-   * `delay`, a fault rule's delay before the API's own answer; `decided`, a hold's decision made the answer up
-   * (fail, respond, close, or a client that left); `held`, a hold kept the request before the API answered it.
-   * Absent or null: the API answered.
-   */
-  injected?: 'fault' | 'delay' | 'decided' | 'held' | null;
-}
+/** One line of the request journal (behaviour §14): the control API's record, typed by its one schema (control-api/answers.ts). */
+export type JournalSummary = z.output<typeof A.journalSummaryFields>;
+
+/** A journal entry whole: headers, bodies (secrets masked), a hold's outcome, a refusal's why; typed by its one schema. */
+export type JournalEntry = z.output<typeof A.journalEntryFields>;
 
 /** A form field of a journaled multipart request; a file part carries its name, type and size, not its bytes. */
-export interface JournalParam {
-  name: string;
-  value?: string;
-  fileName?: string;
-  contentType?: string;
-  size?: number;
-  /** A file part's bytes (base64) when it is at most 64 KiB, so an exported HAR replays the upload as sent. */
-  content_base64?: string;
-}
-
-export interface JournalEntry extends JournalSummary {
-  query: string;
-  request_headers: Record<string, string>;
-  request_body: string | null;
-  /** Multipart requests: the fields as sent (secrets masked) and the file parts. */
-  request_params: JournalParam[] | null;
-  /** Bytes on the wire: the request body as received, the response body as sent. */
-  request_bytes: number;
-  response_bytes: number;
-  response_headers: Record<string, string>;
-  response_body: string | null;
-  error: string | null;
-  truncated: boolean;
-  /** A held request: how long, what was decided and by whom (behaviour §18). */
-  hold?: HoldOutcome | null;
-  /** A refused call: why, for the tester only (never sent to the client); secrets masked. Null for an answer that was no refusal. */
-  why?: { summary: string; details: { label: string; text: string }[] } | null;
-}
+export type JournalParam = NonNullable<JournalEntry['request_params']>[number];
 
 export interface StateEvent {
   entity: 'app' | 'vet' | 'user' | 'pet' | 'consultation' | 'feedback' | 'payment' | 'clock' | 'simulator' | 'journal' | 'faults' | 'autopilot' | 'holds';
@@ -58,16 +18,8 @@ export interface StateEvent {
   record?: unknown;
 }
 
-export interface FaultRule {
-  id: string;
-  endpoint: string; // endpoint id like A8, or * for all
-  method?: string;
-  delay_ms?: number;
-  status?: number;
-  message?: string;
-  probability?: number; // 0..1, default 1
-  count?: number | null; // remaining matches, null = unlimited
-}
+/** A fault rule as the simulator keeps it (behaviour §18): typed by its one schema (control-api/answers.ts). */
+export type FaultRule = z.output<typeof A.faultRuleFields>;
 /** The most fault rules the simulator keeps (schemas/faults.ts). */
 export const MAX_FAULT_RULES = 100;
 
@@ -188,55 +140,28 @@ export interface AutopilotProblem extends RefusalDetail {
 
 // Holds (behaviour §18): breakpoints on partner calls; src-shared/schemas/holds.ts validates what scripts send.
 
-/** A hold as armed and stored (configuration: it survives a restart; a reset removes it). */
-export interface Hold {
-  id: string;
-  /** An endpoint id, A1–A14 or B1–B11 (this file imports nothing: its declarations ship with the package). */
-  endpoint: string;
-  method: 'GET' | 'POST' | 'HEAD' | null;
-  app: string | null;
-  match: Record<string, string | number | boolean> | null;
-  count: number;
-  /** Requests it will still hold; null: until removed (count 0). */
-  remaining: number | null;
-  timeout_ms: number;
-  on_timeout: 'release' | 'fail';
-  created_at: string;
+/**
+ * Who made a control call (behaviour §21): the tester in the UI, a script through the control API, or an agent,
+ * an MCP client by the name it gave (`x-sim-actor: agent:<name>`). An agent's actions are marked "by agent"
+ * wherever a tester's would show: the request log, the consultation's timeline, the held calls.
+ */
+export interface Actor {
+  by: 'ui' | 'control_api' | 'agent';
+  /** by agent: the MCP client's name. */
+  agent?: string;
 }
 
-export type HoldDecisionKind = 'release' | 'fail' | 'respond' | 'close';
-/** Who decided: the tester in the UI, a script through the control API, the deadline, or the client that left. */
-export type HoldDecider = 'ui' | 'control_api' | 'timeout' | 'client';
-
-/** A request waiting for a decision. Times are real time (a partner's HTTP timeout is real). */
-export interface HeldRequest {
-  id: string;
-  hold_id: string;
-  endpoint: string;
-  app: string;
-  method: string;
-  path: string;
-  query: string;
-  /** The body as the journal shows it (secrets masked). */
-  body: string | null;
-  received_at: string;
-  deadline_at: string;
-  on_timeout: 'release' | 'fail';
-  client_connected: boolean;
-}
+/** A hold as armed and stored (configuration: it survives a restart; a reset removes it); typed by its one schema. */
+export type Hold = z.output<typeof A.holdFields>;
 
 /** What was done with a held request: in the journal entry of its answer, and the answer of a decision. */
-export interface HoldOutcome {
-  hold_id: string;
-  held_id: string;
-  decision: HoldDecisionKind | 'client_gone';
-  by: HoldDecider;
-  held_ms: number;
-  /** The status the client got (444: closed with no answer, 499: the client left first). */
-  status: number;
-  vet_id?: string;
-  client_gone_after_ms?: number;
-}
+export type HoldOutcome = z.output<typeof A.holdOutcomeFields>;
+export type HoldDecisionKind = Exclude<HoldOutcome['decision'], 'client_gone'>;
+/** Who decided: the tester in the UI, a script through the control API, an agent (MCP), the deadline, or the client that left. */
+export type HoldDecider = HoldOutcome['by'];
+
+/** A request waiting for a decision. Times are real time (a partner's HTTP timeout is real). */
+export type HeldRequest = z.output<typeof A.heldRequestFields>;
 
 /** The event stream's `held` events: a request held, decided, or left by its client. */
 export interface HeldEvent {

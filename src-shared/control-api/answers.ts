@@ -41,23 +41,81 @@ export const health = component('Health', z.looseObject({
 }));
 
 const family = z.enum(['application', 'client']).nullable();
-export const journalSummary = component('JournalSummary', z.looseObject({
+const journalSummaryShape = {
   id, time: text, app: nullableText, family, endpoint: nullableText, method: text, path: text, status: z.int(), duration_ms: z.number(),
-}));
-export const journalEntry = component('JournalEntry', journalSummary.extend({
-  query: text, request_headers: z.record(text, z.unknown()), request_body: nullableText, response_headers: z.record(text, z.unknown()),
-  response_body: nullableText, error: nullableText, truncated: z.boolean(),
-  why: z.looseObject({
-    summary: text.describe('Why the call was refused, in the real service\'s terms'),
-    details: z.array(z.looseObject({ label: text, text })).describe('Each rule, value received (masked) and form expected; each lookup or state'),
-  }).nullable().optional().describe('Simulator-only: why a refused partner call was refused (never sent to the client); null when it was not refused'),
-}));
+  injected: z.enum(['fault', 'delay', 'decided', 'held']).nullable().optional()
+    .describe('Set when the answer was not simply computed by the API (behaviour §18): `fault`, a fault rule\'s status; `delay`, a fault rule\'s delay before the API\'s own answer; `decided`, a hold\'s decision made the answer up; `held`, a hold kept the request before the API answered. Absent or null: the API answered'),
+  agent: nullableText.optional().describe('By agent: the MCP client that made the call, by the name it gave (its control actions are journaled too, behaviour §21); null otherwise'),
+};
+/** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
+export const journalSummaryFields = z.object(journalSummaryShape);
+export const journalSummary = component('JournalSummary', z.looseObject(journalSummaryShape));
+const journalParamShape = {
+  name: text, value: text.optional(), fileName: text.optional(), contentType: text.optional(), size: z.int().optional(),
+  content_base64: text.optional().describe('A file part\'s bytes (base64) when at most 64 KiB, so an exported HAR replays the upload as sent'),
+};
+const journalParam = z.object(journalParamShape).describe('A form field of a multipart request; a file part carries its name, type and size');
 
-export const faultRule = component('FaultRule', z.looseObject({
+// Holds (behaviour §18), before the journal entry that carries a hold's outcome.
+const endpointId = text.describe('An endpoint id, A1–A14 or B1–B11');
+const holdShape = {
+  id: text.describe('hold_<n>'), endpoint: endpointId, method: z.enum(['GET', 'POST', 'HEAD']).nullable(), app: nullableText,
+  match: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullable(), count: z.int().describe('As armed; 0: until removed'),
+  remaining: z.int().nullable().describe('Requests it will still hold; null: until removed'), timeout_ms: z.int(), on_timeout: z.enum(['release', 'fail']),
+  created_at: text,
+  agent: text.optional().describe('By agent: the MCP client that armed it, by the name it gave (behaviour §21)'),
+};
+/** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
+export const holdFields = z.object(holdShape);
+export const hold = component('Hold', z.looseObject(holdShape), 'A breakpoint on partner calls: matching requests wait for a decision after validation.');
+export const holdList = component('HoldList', z.looseObject({ items: z.array(hold) }));
+const heldRequestShape = {
+  id: text.describe('held_<n>'), hold_id: text, endpoint: endpointId, app: text, method: text, path: text, query: text,
+  body: nullableText.describe('As the journal shows it: secrets masked'), received_at: text.describe('ISO 8601, real time'),
+  deadline_at: text.describe('ISO 8601, real time: on_timeout applies then'), on_timeout: z.enum(['release', 'fail']), client_connected: z.boolean(),
+};
+/** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
+export const heldRequestFields = z.object(heldRequestShape);
+export const heldRequest = component('HeldRequest', z.looseObject(heldRequestShape), 'A partner request waiting for a decision.');
+export const heldList = component('HeldList', z.looseObject({ items: z.array(heldRequest) }));
+const holdOutcomeShape = {
+  hold_id: text, held_id: text, decision: z.enum(['release', 'fail', 'respond', 'close', 'client_gone']),
+  by: z.enum(['ui', 'control_api', 'agent', 'timeout', 'client']).describe('Who decided: the tester in the UI, a script, an agent (named in `agent`), the deadline, or the client that left'),
+  agent: text.optional().describe('by agent: the MCP client\'s name'),
+  held_ms: z.int(),
+  status: z.int().describe('What the client got: 444 closed with no answer, 499 the client left first'),
+  vet_id: text.optional(), client_gone_after_ms: z.int().optional(),
+};
+/** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
+export const holdOutcomeFields = z.object(holdOutcomeShape);
+export const holdOutcome = component('HoldOutcome', z.looseObject(holdOutcomeShape), 'What was done with a held request, once its client was answered.');
+export const holdOutcomes = component('HoldOutcomes', z.looseObject({ items: z.array(holdOutcome) }));
+
+const whyShape = z.object({
+  summary: text.describe('Why the call was refused, in the real service\'s terms'),
+  details: z.array(z.object({ label: text, text })).describe('Each rule, value received (masked) and form expected; each lookup or state'),
+});
+const journalEntryShape = {
+  ...journalSummaryShape,
+  query: text, request_headers: z.record(text, text), request_body: nullableText,
+  request_params: z.array(journalParam).nullable().describe('Multipart requests: the fields as sent (secrets masked) and the file parts'),
+  request_bytes: z.int().describe('The request body as received, in bytes'), response_bytes: z.int().describe('The response body as sent, in bytes'),
+  response_headers: z.record(text, text), response_body: nullableText, error: nullableText, truncated: z.boolean(),
+  hold: holdOutcomeFields.nullable().optional().describe('A held request: how long, what was decided and by whom (behaviour §18)'),
+  why: whyShape.nullable().optional().describe('Simulator-only: why a refused partner call was refused (never sent to the client); null when it was not refused'),
+};
+/** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
+export const journalEntryFields = z.object(journalEntryShape);
+export const journalEntry = component('JournalEntry', z.looseObject(journalEntryShape));
+
+const faultRuleShape = {
   id: text, endpoint: text.describe('An endpoint id such as A8, or *'), method: z.enum(['GET', 'POST']).optional(),
-  delay_ms: z.int().optional(), status: z.int().optional(), message: text.optional(), probability: z.number().optional(),
+  delay_ms: z.int().optional(), status: z.int().optional(), message: text.optional(), probability: z.number().optional().describe('0..1, default 1'),
   count: z.int().nullable().optional().describe('Remaining matches; null = unlimited'),
-}));
+};
+/** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
+export const faultRuleFields = z.object(faultRuleShape);
+export const faultRule = component('FaultRule', z.looseObject(faultRuleShape));
 
 const appRecordShape = {
   id, name: text, display_name: text, api_username: text, api_token: text, api_key: text, rate_limit_per_minute: z.int(),
@@ -112,6 +170,7 @@ const timelineEntryShape = {
   cause: text.optional().describe('Autopilot entries: why it acted, e.g. `rule 1, step 0, draw 0.27 → declined`, or why a step was skipped'),
   request_id: id.optional(), endpoint: nullableText.optional(), method: text.optional(), path: text.optional(), status: z.int().optional(),
   action: text.optional(), index: z.int().optional(), author: z.enum(['vet', 'owner', 'system']).optional(),
+  agent: text.optional().describe('By agent: the MCP client that did it (a vet action or a message), by the name it gave (behaviour §21)'),
 };
 /** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
 export const timelineEntryFields = z.object(timelineEntryShape);
@@ -155,27 +214,3 @@ export const demoDataResult = component('DemoDataResult', z.looseObject({ loaded
 
 export const itemsOf = <T extends z.ZodType>(item: T) => z.looseObject({ items: z.array(item) });
 export const pageOf = <T extends z.ZodType>(item: T) => z.looseObject({ items: z.array(item), total: z.int(), page: z.int(), per_page: z.int() });
-
-// Holds (behaviour §18).
-const endpointId = text.describe('An endpoint id, A1–A14 or B1–B11');
-export const hold = component('Hold', z.looseObject({
-  id: text.describe('hold_<n>'), endpoint: endpointId, method: z.enum(['GET', 'POST', 'HEAD']).nullable(), app: nullableText,
-  match: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullable(), count: z.int().describe('As armed; 0: until removed'),
-  remaining: z.int().nullable().describe('Requests it will still hold; null: until removed'), timeout_ms: z.int(), on_timeout: z.enum(['release', 'fail']),
-  created_at: text,
-}), 'A breakpoint on partner calls: matching requests wait for a decision after validation.');
-export const holdList = component('HoldList', z.looseObject({ items: z.array(hold) }));
-export const heldRequest = component('HeldRequest', z.looseObject({
-  id: text.describe('held_<n>'), hold_id: text, endpoint: endpointId, app: text, method: text, path: text, query: text,
-  body: nullableText.describe('As the journal shows it: secrets masked'), received_at: text.describe('ISO 8601, real time'),
-  deadline_at: text.describe('ISO 8601, real time: on_timeout applies then'), on_timeout: z.enum(['release', 'fail']), client_connected: z.boolean(),
-}), 'A partner request waiting for a decision.');
-export const heldList = component('HeldList', z.looseObject({ items: z.array(heldRequest) }));
-export const holdOutcome = component('HoldOutcome', z.looseObject({
-  hold_id: text, held_id: text, decision: z.enum(['release', 'fail', 'respond', 'close', 'client_gone']),
-  by: z.enum(['ui', 'control_api', 'timeout', 'client']), held_ms: z.int(),
-  status: z.int().describe('What the client got: 444 closed with no answer, 499 the client left first'),
-  vet_id: text.optional(), client_gone_after_ms: z.int().optional(),
-}), 'What was done with a held request, once its client was answered.');
-export const holdOutcomes = component('HoldOutcomes', z.looseObject({ items: z.array(holdOutcome) }));
-

@@ -72,6 +72,7 @@ export const storedHoldsSchema = z
       timeout_ms: arm.timeout_ms.unwrap(),
       on_timeout: arm.on_timeout.unwrap(),
       created_at: z.string().max(40),
+      agent: z.string().max(80).optional(),
     }),
   )
   .max(100);

@@ -101,7 +101,7 @@ describe('a journal from before it kept each request\'s consultation', () => {
     const file = join(dir, 'journal.sqlite');
     const SQL = await initSqlJs();
     const db = new SQL.Database(readFileSync(file));
-    db.run('DROP INDEX journal_consultation; ALTER TABLE journal DROP COLUMN consultation; ALTER TABLE journal DROP COLUMN why; PRAGMA user_version = 3;');
+    db.run('DROP INDEX journal_consultation; ALTER TABLE journal DROP COLUMN consultation; ALTER TABLE journal DROP COLUMN why; ALTER TABLE journal DROP COLUMN agent; PRAGMA user_version = 3;');
     writeFileSync(file, db.export());
     db.close();
 

@@ -113,10 +113,12 @@ describe('journal blocks (issue 14)', () => {
         app: odd ? null : 'demo', family: odd ? 'client' : 'application', endpoint: odd ? null : 'A5', method: odd ? 'POST' : 'GET',
         path: odd ? `/client/user/${i}/v2/x` : '/api/v2/demo/pet/list', status: 200 + (i % 3), duration_ms: i / 100, time: `2030-01-01 08:00:${String(i % 60).padStart(2, '0')}.000`,
         injected: i % 11 === 0 ? 'fault' : i % 13 === 0 ? 'delay' : null,
+        // An agent's entry (journal migration 6) here and there, in chunks alike and mixed.
+        agent: i % 17 === 0 ? 'claude-code' : null,
       });
     });
     recorded.forEach((r) => journal.record(r));
-    const summary = (r: JournalRecord, id: number) => ({ id, time: r.time, app: r.app, family: r.family, endpoint: r.endpoint, method: r.method, path: r.path, status: r.status, duration_ms: r.duration_ms, injected: r.injected ?? null });
+    const summary = (r: JournalRecord, id: number) => ({ id, time: r.time, app: r.app, family: r.family, endpoint: r.endpoint, method: r.method, path: r.path, status: r.status, duration_ms: r.duration_ms, injected: r.injected ?? null, agent: r.agent ?? null });
     const expected = recorded.map((r, k) => summary(r, k + 1)).reverse();
     expect(journal.list({}, { limit: 1000 }).items).toEqual(expected);
     journal.flush();

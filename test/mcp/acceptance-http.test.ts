@@ -20,6 +20,6 @@ afterAll(async () => {
 });
 
 it('drives an integration over Streamable HTTP: status, tenant, partner calls, the vet and the owner, journal, explain, verify, save', async () => {
-  const { scenario } = await acceptanceFlow(client, 'http-agent-app');
+  const { scenario } = await acceptanceFlow(client, 'http-agent-app', 'http-acceptance-agent');
   expect(scenario.apps.map((a) => a.slug)).toEqual(['demo', 'http-agent-app']);
 });

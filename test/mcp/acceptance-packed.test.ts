@@ -30,7 +30,7 @@ afterAll(async () => {
 it('drives an integration through the packed bin over stdio: status, tenant, partner calls, the vet and the owner, journal, explain, verify, save', async () => {
   expect(client.getServerVersion()).toMatchObject({ name: 'vet-consult-sim', version: '0.1.0' });
   expect(stderr).toMatch(/^vet-consult-sim mcp: an in-memory simulator at http:\/\/127\.0\.0\.1:\d+ /);
-  const { scenario } = await acceptanceFlow(client, 'stdio-agent-app');
+  const { scenario } = await acceptanceFlow(client, 'stdio-agent-app', 'stdio-acceptance-agent');
   expect(scenario.apps.map((a) => a.slug)).toEqual(['demo', 'stdio-agent-app']);
 }, 60_000);
 

@@ -32,7 +32,8 @@ export interface FlowResult {
   scenario: { apps: { slug: string }[]; consultations: { status: string; thread: { author: string; text: string }[]; feedback?: { reason: string } }[] };
 }
 
-export async function acceptanceFlow(client: Client, appName: string): Promise<FlowResult> {
+/** `agent`: the name the client gave (its `clientInfo.name`): the simulator marks what it did with it. */
+export async function acceptanceFlow(client: Client, appName: string, agent: string): Promise<FlowResult> {
   const call = toolCaller(client);
 
   const status = await call<{ result: { status: string; api_base_url: string }; partner_base_urls: { application: string }; openapi: { partner: string } }>('status');
@@ -70,6 +71,19 @@ export async function acceptanceFlow(client: Client, appName: string): Promise<F
   expect((await call<{ result: { status: string } }>('vet', { action: 'end', sid })).result.status).toBe('ended');
   const card = await call<{ result: { status: string; feedback: { recommendation: string; reason: string } } }>('vet', { action: 'feedback', sid, recommendation: 'urgent', reason: 'See a vet within a day.' });
   expect(card.result).toMatchObject({ status: 'ended', feedback: { recommendation: 'urgent', reason: 'See a vet within a day.' } });
+
+  // Every agent action is visible (behaviour §21): journaled under the agent's name, marked on the timeline.
+  const acted = await call<{ result: { items: { method: string; path: string; status: number; agent: string | null; family: string | null }[] } }>('journal', { q: sid });
+  const base = `/__sim/v1/consultations/${sid}`;
+  expect(acted.result.items.filter((e) => e.agent).map((e) => [e.method, e.path, e.status, e.agent, e.family]).reverse()).toEqual([
+    ['POST', `${base}/accept`, 200, agent, null], ['POST', `${base}/messages`, 201, agent, null], ['POST', `${base}/messages`, 201, agent, null],
+    ['POST', `${base}/end`, 200, agent, null], ['PUT', `${base}/feedback`, 200, agent, null],
+  ]);
+  const detail = await call<{ result: { timeline: { kind: string; action?: string; author?: string; agent?: string }[] } }>('consultation', { sid });
+  const marked = detail.result.timeline.filter((e) => e.kind === 'vet_action' || (e.kind === 'message' && e.author !== 'system'));
+  expect(marked.map((e) => [e.kind, e.action ?? e.author, e.agent])).toEqual([
+    ['vet_action', 'accept', agent], ['message', 'vet', agent], ['message', 'owner', agent], ['vet_action', 'end', agent], ['vet_action', 'feedback', agent],
+  ]);
 
   const journal = await call<{ result: { items: { id: number; endpoint: string; status: number }[] } }>('journal', { endpoint: 'A8', app: app.name });
   expect(journal.result.items.map((i) => i.status)).toEqual([200, 422]); // newest first

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 it('drives a chat from talk-to-vet to feedback, explains the refused call, verifies it and saves the world', async () => {
-  const { sid, scenario } = await acceptanceFlow(h.client, 'agent-app');
+  const { sid, scenario } = await acceptanceFlow(h.client, 'agent-app', 'integration-agent');
 
   const seen = await h.call<{ result: { timeline: { kind: string }[] }; thread: { items: { body: string }[] } }>('consultation', { sid });
   expect(seen.thread.items.map((m) => m.body)).toEqual(expect.arrayContaining(['Hello, how is Rex?', 'Limping since Monday']));

@@ -4,9 +4,14 @@ import type { ServerResponse } from 'node:http';
 import { refusalBody, type ControlRefusal } from './guard';
 import { isoTimeReplacer } from './iso-times';
 
+/** The JSON text each answer was sent with, while its response lives: an agent's call journals it (agent-calls.ts). */
+const sentText = new WeakMap<ServerResponse, string>();
+export const answerText = (res: ServerResponse): string | null => sentText.get(res) ?? null;
+
 export function sendJson(res: ServerResponse, status: number, value: unknown, isoTimes = true): void {
   if (res.headersSent || res.destroyed) return; // a long poll whose client left, an answer already given
   const text = JSON.stringify(value, isoTimes ? isoTimeReplacer : undefined);
+  sentText.set(res, text);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));

@@ -1,10 +1,10 @@
 // The work behind a control route: `run(port, input, call)`, typed by its definition in the one table
 // (src-shared/control-api/routes.ts). A handler reaches the simulator only through the control port; `call`
-// carries what a few routes need of the exchange itself (the caller's base URL, who decides a hold, the
+// carries what a few routes need of the exchange itself (the caller's base URL, who acts: tester, script or agent, the
 // connection for a long poll or an upload).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ControlRouteSpec, RouteInput } from '../../../src-shared/control-api/define';
-import type { HoldDecider } from '../../../src-shared/schemas/holds';
+import type { Actor } from '../../../src-shared/control';
 import type { ControlPort } from '../domain/control-port';
 import type { ControlCallLog } from './control-calls';
 
@@ -13,8 +13,8 @@ export interface ControlCall {
   res: ServerResponse;
   /** `http://<the Host the caller named>`: URLs handed back to that caller. */
   baseUrl: string;
-  /** Who decides a held request: the UI says so in a header; anything else is a script or a test. */
-  decider: HoldDecider;
+  /** Who made the call (the UI and the MCP server say so in a header; anything else is a script): http/actor.ts. */
+  actor: Actor;
   /** The state-changing calls kept for a HAR replay. */
   controlCalls: ControlCallLog;
 }

@@ -20,7 +20,7 @@ function waitOf(value: unknown): number {
 
 export const holdHandlers: ControlHandlers<typeof holdRoutes> = {
   listHolds: (port) => ({ items: port.queries.holds() }),
-  armHold: (port, { body }) => port.commands.armHold(body),
+  armHold: (port, { body }, call) => port.commands.armHold(body, call.actor.agent),
   removeHold: (port, { params }) => port.commands.removeHold(params.id),
   /** `hold_id` narrows to one hold's requests; `wait_ms` waits for the first one when none is held yet. */
   listHeld: async (port, { query }, call) => {
@@ -35,9 +35,9 @@ export const holdHandlers: ControlHandlers<typeof holdRoutes> = {
     }
     return { items: mine() };
   },
-  releaseAllHeld: async (port, _input, call) => ({ items: await port.commands.releaseAllHeld(call.decider) }),
-  releaseHeld: (port, { params, body }, call) => port.commands.releaseHeld(params.id, body.vet_id, call.decider),
-  failHeld: (port, { params, body }, call) => port.commands.failHeld(params.id, body, call.decider),
-  respondHeld: (port, { params, body }, call) => port.commands.respondHeld(params.id, body, call.decider),
-  closeHeld: (port, { params }, call) => port.commands.closeHeld(params.id, call.decider),
+  releaseAllHeld: async (port, _input, call) => ({ items: await port.commands.releaseAllHeld(call.actor) }),
+  releaseHeld: (port, { params, body }, call) => port.commands.releaseHeld(params.id, body.vet_id, call.actor),
+  failHeld: (port, { params, body }, call) => port.commands.failHeld(params.id, body, call.actor),
+  respondHeld: (port, { params, body }, call) => port.commands.respondHeld(params.id, body, call.actor),
+  closeHeld: (port, { params }, call) => port.commands.closeHeld(params.id, call.actor),
 };

@@ -9,7 +9,9 @@ import { parse as parseQuery } from 'node:querystring';
 import type { ControlRouteSpec } from '../../../src-shared/control-api/define';
 import { controlRoutes, CONTROL_BASE } from '../../../src-shared/control-api/routes';
 import type { ControlPort } from '../domain/control-port';
+import { actorOf } from '../http/actor';
 import { requestBaseUrl } from '../http/base-url';
+import { agentCallStep } from './agent-calls';
 import { sendBytes, sendJson, sendRefusal } from './answer';
 import { readControlBody } from './control-body';
 import { recordWhenAnswered, type ControlCallLog } from './control-calls';
@@ -74,7 +76,8 @@ export function controlRouter(port: ControlPort, controlCalls: ControlCallLog): 
   const events = eventStream(port.events, undefined, eventRecords(port));
   const token = port.facts.controlToken;
 
-  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** `after.step`: what runs once the answer or the refusal is written (an agent's call, journaled: agent-calls.ts). */
+  async function answer(req: IncomingMessage, res: ServerResponse, after: { step?: () => void }): Promise<void> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
@@ -87,10 +90,13 @@ export function controlRouter(port: ControlPort, controlCalls: ControlCallLog): 
     const { spec } = route;
     const call: ControlCall = {
       req, res, controlCalls, baseUrl: requestBaseUrl(req, port.baseUrl()),
-      decider: req.headers['x-sim-actor'] === 'ui' ? 'ui' : 'control_api',
+      actor: actorOf(req.headers),
     };
     if (spec.kind === 'stream') return events(req, res);
+    let sent: string | null = null; // the body as read, once read (a body refused as unreadable: none)
+    if (call.actor.agent && spec.method !== 'GET') after.step = agentCallStep(port, req, res, call.actor.agent, () => sent);
     const body = spec.kind === 'upload' ? { value: undefined, text: null } : await readControlBody(req);
+    sent = body.text;
     if (recorded(spec)) {
       recordWhenAnswered(controlCalls, res, {
         started: Date.now(), afterJournalId: spec.id === 'reset' ? 0 : port.queries.newestRequestId(), method: req.method!, url,
@@ -115,9 +121,12 @@ export function controlRouter(port: ControlPort, controlCalls: ControlCallLog): 
       return sendRefusal(res, refused);
     }
     res.setHeader('cache-control', 'no-store');
-    answer(req, res).catch((err: unknown) => {
-      if (res.headersSent) return void res.destroy();
-      sendRefusal(res, controlErrorOf(err));
-    });
+    const after: { step?: () => void } = {};
+    answer(req, res, after)
+      .catch((err: unknown) => {
+        if (res.headersSent) return void res.destroy();
+        sendRefusal(res, controlErrorOf(err));
+      })
+      .finally(() => after.step?.());
   };
 }

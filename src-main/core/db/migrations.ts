@@ -119,4 +119,9 @@ export const JOURNAL_MIGRATIONS: string[] = [
   /* 5 */ `
   ALTER TABLE journal ADD COLUMN why TEXT;
   `,
+  // The agent (an MCP client, by its name) that made the call (behaviour §21): its control actions are journaled
+  // as entries of their own, and a partner call may say `x-sim-actor: agent:<name>`. NULL for everything else.
+  /* 6 */ `
+  ALTER TABLE journal ADD COLUMN agent TEXT;
+  `,
 ];

@@ -15,11 +15,12 @@ import type { Readable } from 'node:stream';
 import { receiveSnapshot } from '../db/snapshot-check';
 import { loadDemoData } from './demo-data';
 import { ownerPageUrl } from './owner-port';
-import { timelineOf } from './timeline';
+import { actorOf, MESSAGE_ACTION, timelineOf } from './timeline';
 import type { faultRulesSchema } from './faults';
 import type { Services } from './services';
 import type { ResetOptions } from './simulator-state';
 import { holdCommands } from './holds/commands';
+import { journalAgentCall, type AgentControlCall } from './agent-journal';
 import type { RequestListener } from 'node:http';
 import type { scenarioUseCases as ScenarioUseCases } from './scenario';
 
@@ -43,7 +44,7 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
    * A vet console action on an existing consultation, then its card as committed. The action is recorded
    * for the consultation's timeline in the same unit of work (partner actions are in the request journal).
    */
-  const onConsultation = (sid: string, activity: string, action: Parameters<typeof uow.run>[0]) => {
+  const onConsultation = (sid: string, activity: string, action: Parameters<typeof uow.run>[0], agent?: string) => {
     uow.run((tx) => {
       const c = consultations.assertExists(tx, sid);
       // The tester acts as the vet: the autopilot lets go of this consultation (only if the action is allowed:
@@ -52,7 +53,7 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
       // Stamped before the action: on the timeline the vet's action comes before the marks it leaves in the thread.
       const at = ctx.clock.iso();
       action(tx);
-      tx.messages.addActivity({ consultation_id: c.id, at, actor: 'vet', action: activity });
+      tx.messages.addActivity({ consultation_id: c.id, at, actor: actorOf(agent), action: activity });
     });
     return browser.consultation(sid);
   };
@@ -130,20 +131,25 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     changeClock: (body: z.infer<typeof clockBody>) => s.clock.change(body),
     replaceFaults: (rules: z.infer<typeof faultRulesSchema>) => s.faults.replace(rules),
     putPackage: (id: string, fields: Omit<PackageRow, 'id'>) => s.packages.put(id, fields),
-    acceptConsultation: (sid: string) => onConsultation(sid, 'accept', (tx) => consultations.accept(tx, sid)),
-    endConsultation: (sid: string) => onConsultation(sid, 'end', (tx) => consultations.endChat(tx, sid)),
-    recordOutcome: (sid: string, outcome: Outcome) => onConsultation(sid, `outcome:${outcome}`, (tx) => consultations.recordOutcome(tx, sid, outcome)),
+    // `agent`: the MCP client's name when an agent acts (behaviour §21): its timeline marks the action "by agent".
+    acceptConsultation: (sid: string, agent?: string) => onConsultation(sid, 'accept', (tx) => consultations.accept(tx, sid), agent),
+    endConsultation: (sid: string, agent?: string) => onConsultation(sid, 'end', (tx) => consultations.endChat(tx, sid), agent),
+    recordOutcome: (sid: string, outcome: Outcome, agent?: string) =>
+      onConsultation(sid, `outcome:${outcome}`, (tx) => consultations.recordOutcome(tx, sid, outcome), agent),
     /** The vet's feedback (an `emergency` one may activate the user's fund); the card as committed. */
-    writeFeedback: (sid: string, body: z.infer<typeof feedbackWriteBody>) => onConsultation(sid, 'feedback', (tx) => s.feedback.write(tx, sid, body)),
+    writeFeedback: (sid: string, body: z.infer<typeof feedbackWriteBody>, agent?: string) => onConsultation(sid, 'feedback', (tx) => s.feedback.write(tx, sid, body), agent),
     /**
      * The vet or the owner writes in a consultation's thread: the message as stored (index, time). Writing as
      * the vet takes the consultation over from the autopilot; the owner's side is not the vet's script.
      */
-    postMessage: (sid: string, author: 'vet' | 'owner', body: string): ThreadMessage =>
+    postMessage: (sid: string, author: 'vet' | 'owner', body: string, agent?: string): ThreadMessage =>
       uow.run((tx) => {
         const c = consultations.assertExists(tx, sid);
         if (author === 'vet') s.autopilot.steps.takeOver(tx, c);
-        return s.messages.post(tx, c, author, body);
+        const m = s.messages.post(tx, c, author, body);
+        // Who wrote it, for the timeline: an activity row naming the message (timeline.ts), not a column of the thread.
+        if (agent) tx.messages.addActivity({ consultation_id: c.id, at: m.created_at, actor: actorOf(agent), action: `${MESSAGE_ACTION}${m.index}` });
+        return m;
       }),
     /** Replaces the autopilot's rules (checked by their schema: InvalidAutopilot names every problem). */
     setAutopilot: (doc: unknown): AutopilotDocument => s.autopilot.set(doc),
@@ -164,6 +170,8 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     /** Opens a bundle: its world, its journal with the same ids, its clock. */
     openBundle: async (doc: unknown, file?: string) => (await scenarios()).openBundle(doc, file),
     ...holdCommands(s),
+    /** An agent's state-changing control call, as an entry of the request journal (agent-journal.ts). */
+    journalAgentCall: (call: AgentControlCall) => journalAgentCall(s, ctx, call),
   };
   return {
     facts,

@@ -62,8 +62,13 @@ const DECISION_TEXT: Record<string, string> = {
 function holdText(e: JournalEntry): string {
   const h = e.hold!;
   const vet = h.vet_id ? ` (${h.vet_id})` : '';
-  return `${e.endpoint} held ${(h.held_ms / 1000).toFixed(1)} s, ${DECISION_TEXT[h.decision] ?? h.decision}${h.decision === 'client_gone' ? '' : ` by ${h.by}`}${vet}`;
+  return `${e.endpoint} held ${(h.held_ms / 1000).toFixed(1)} s, ${DECISION_TEXT[h.decision] ?? h.decision}${h.decision === 'client_gone' ? '' : ` by ${h.agent ? `agent ${h.agent}` : h.by}`}${vet}`;
 }
+/** An activity row's actor: `vet` (the tester or a script), `autopilot`, or `agent:<name>` for an MCP client (behaviour §21). */
+export const actorOf = (agent: string | undefined) => (agent ? `agent:${agent}` : 'vet');
+const agentIn = (actor: string) => (actor.startsWith('agent:') ? actor.slice(6) : undefined);
+/** The activity row that says an agent wrote message n of the thread: `message:n` (shown on the message, not as an action). */
+export const MESSAGE_ACTION = 'message:';
 const iso = (journal: string) => `${journal.replace(' ', 'T')}Z`;
 const clip = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -82,10 +87,17 @@ export function timelineOf(s: Services, c: ConsultationRow): TimelineEntry[] {
     if (e.hold) entries.push({ at: iso(e.time), kind: 'hold', request_id: e.id, endpoint: e.endpoint, text: holdText(e) });
     entries.push({ at: iso(e.time), kind: 'request', request_id: e.id, endpoint: e.endpoint, method: e.method, path: e.path, status: e.status, text: `${e.endpoint} ${e.method} ${e.path} → ${e.status}` });
   }
-  for (const a of s.reads.messages.activityOf(c.id))
-    entries.push(a.actor === 'autopilot' ? autopilotEntry(a) : { at: a.at, kind: 'vet_action', action: a.action, text: ACTION_TEXT[a.action] ?? a.action });
-  for (const m of s.messages.thread(c.sid, 0, 10_000).items)
-    entries.push({ at: m.created_at, kind: 'message', index: m.index, author: m.author, text: `${m.author_name}: ${clip(m.body)}` });
+  const byAgent = new Map<number, string>(); // message index → the agent that wrote it
+  for (const a of s.reads.messages.activityOf(c.id)) {
+    const agent = agentIn(a.actor);
+    if (a.action.startsWith(MESSAGE_ACTION)) {
+      if (agent) byAgent.set(Number(a.action.slice(MESSAGE_ACTION.length)), agent);
+    } else entries.push(a.actor === 'autopilot' ? autopilotEntry(a) : { at: a.at, kind: 'vet_action', action: a.action, text: ACTION_TEXT[a.action] ?? a.action, ...(agent ? { agent } : {}) });
+  }
+  for (const m of s.messages.thread(c.sid, 0, 10_000).items) {
+    const agent = byAgent.get(m.index);
+    entries.push({ at: m.created_at, kind: 'message', index: m.index, author: m.author, text: `${m.author_name}: ${clip(m.body)}`, ...(agent ? { agent } : {}) });
+  }
   // Stable: at equal times, requests first, then actions (the vet's and the autopilot's), then messages (a request's effects follow it).
   return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }

@@ -12,7 +12,7 @@ export type { Originals } from './originals';
 export type { Journal, JournalExchange, EarlyCapture } from './recorder';
 export { captureRequest } from './capture';
 export { cut, BODY_LIMIT } from './cut';
-export { isSecretKey, maskAuthorization, maskBody, MASK } from './masking';
+export { isSecretKey, maskAuthorization, maskBody, maskBodyText, maskQuery, MASK } from './masking';
 export { maskCards } from './value-shape';
 export { journalTime } from './time';
 

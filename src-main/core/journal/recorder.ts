@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AppRecord, JournalEntry, JournalSummary } from '../../../src-shared/control';
 import type { Endpoint, Family } from '../../../src-shared/endpoints';
 import type { HoldOutcome } from '../../../src-shared/schemas/holds';
+import { agentOf } from '../http/actor';
 import { cut } from './cut';
 import type { journalService } from './service';
 import { captureRequest, type CapturedRequest } from './capture';
@@ -105,6 +106,7 @@ function write(x: JournalExchange, body: RequestBody, duration: number): void {
     error: failure ?? x.error ?? null,
     truncated: reqBody.truncated || resBody.truncated,
     injected: x.injected ?? null,
+    agent: agentOf(x.req.headers) ?? null,
     hold: x.hold ?? null,
     why: x.why ?? null,
   }, request?.originals, x.consultation ?? x.consultationOfBody?.(body) ?? null);

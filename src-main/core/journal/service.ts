@@ -115,7 +115,7 @@ export function journalService(ctx: { events: SimulatorEventBus }, db: Database,
       if (asId !== undefined) nextId = Math.max(nextId, asId + 1);
       const summary: JournalSummary = {
         id, time: e.time, app: e.app, family: e.family, endpoint: e.endpoint, method: e.method, path: e.path, status: e.status,
-        duration_ms: e.duration_ms, injected: e.injected ?? null,
+        duration_ms: e.duration_ms, injected: e.injected ?? null, agent: e.agent ?? null,
       };
       const detail: Detail = {
         request_headers: e.request_headers, request_body: e.request_body, request_params: e.request_params ?? null,

@@ -2,6 +2,7 @@
 // of a running simulator. Every control call it makes says `x-sim-actor: agent:<client name>` (the name the MCP
 // client gave in its initialize request), so the simulator can show the agent's actions as the agent's.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { agentName } from '../http/actor';
 import { ControlApiError, createControlClient } from '../../../src-shared/control-api/client';
 import { registerResources } from './resources';
 import { mcpTools } from './tools';
@@ -29,7 +30,7 @@ function errorText(err: unknown): string {
   return (err as Error)?.message ?? String(err);
 }
 
-export const actorHeader = (clientName: string | undefined) => ({ 'x-sim-actor': `agent:${(clientName || 'unknown').replace(/[^\w .@/-]/g, '').slice(0, 80)}` });
+export const actorHeader = (clientName: string | undefined) => ({ 'x-sim-actor': `agent:${agentName(clientName ?? '')}` });
 
 export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer({ name: 'vet-consult-sim', version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });

@@ -72,7 +72,7 @@ function answerAsDecided(call: PartnerCall, d: Decision): { answered: true } | {
   // A decision that refused or closed the call: the why names the hold (issue 37).
   if (d.kind !== 'release' && (d.kind !== 'respond' || d.status >= 400)) {
     const status = d.kind === 'close' ? CLOSED_WITHOUT_ANSWER : d.kind === 'client_gone' ? CLIENT_LEFT : d.status;
-    call.why = holdWhy(parking.hold.id, parking.id, d.by, status);
+    call.why = holdWhy(parking.hold.id, parking.id, d.kind !== 'client_gone' && d.agent ? `agent ${d.agent}` : d.by, status);
   }
   switch (d.kind) {
     case 'release':

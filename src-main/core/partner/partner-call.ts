@@ -159,6 +159,7 @@ export class PartnerCall implements InputReading, JournalExchange {
     const { parking, decision, heldMs } = this.holding;
     this.hold = {
       hold_id: parking.hold.id, held_id: parking.id, decision: decision.kind, by: decision.by, held_ms: heldMs, status: this.status,
+      ...(decision.kind !== 'client_gone' && decision.agent ? { agent: decision.agent } : {}),
       ...(decision.kind === 'release' && decision.vet_id ? { vet_id: decision.vet_id } : {}),
       ...(decision.kind === 'client_gone' ? { client_gone_after_ms: heldMs } : {}),
     };

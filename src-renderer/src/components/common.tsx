@@ -58,6 +58,12 @@ export function InjectedBadge({ injected }: { injected: JournalSummary['injected
   return <span className={`injected ${injected}`} title={title} data-testid="injected-badge">{label}</span>;
 }
 
+/** Marks what an agent (an MCP client) did, where a tester's action would show (behaviour §21), its name in the title. */
+export function AgentBadge({ agent }: { agent: string | null | undefined }) {
+  if (!agent) return null;
+  return <span className="injected by-agent" title={`Done by the agent ${agent} (an MCP client)`} data-testid="by-agent">by agent</span>;
+}
+
 export function Empty({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="empty">

@@ -6,7 +6,7 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { JournalSummary } from '../store/shared';
-import { InjectedBadge, StatusBadge } from '../components/common';
+import { AgentBadge, InjectedBadge, StatusBadge } from '../components/common';
 import { journalTimeText } from './time-text';
 
 export const ROW_HEIGHT = 26;
@@ -106,7 +106,7 @@ export function LogGrid({ rows, selected, onOpen, onMenu, simulatedClock, scroll
               <span role="gridcell" className="path" title={r.path}>{r.path}</span>
               <span role="gridcell" className="c-endpoint">{r.endpoint ?? <span className="muted">—</span>}</span>
               <span role="gridcell" className="c-app">{r.app ?? <span className="muted">—</span>}</span>
-              <span role="gridcell" className="c-status"><StatusBadge status={r.status} /><InjectedBadge injected={r.injected} /></span>
+              <span role="gridcell" className="c-status"><StatusBadge status={r.status} /><InjectedBadge injected={r.injected} /><AgentBadge agent={r.agent} /></span>
               <span role="gridcell" className="num muted c-ms">{r.duration_ms.toFixed(1)}</span>
             </div>
           );

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { control } from '../api';
 import { useStore } from '../store';
 import type { JournalEntry } from '../store/shared';
-import { CopyButton, InjectedBadge, Json, KeyValues, StatusBadge } from '../components/common';
+import { CopyButton, AgentBadge, InjectedBadge, Json, KeyValues, StatusBadge } from '../components/common';
 import { TabList, tabPanel } from '../components/Tabs';
 import { toCurl, toFetch, type SentEntry } from './replay';
 import { HoldLikeThis, holdNote } from './holds/HoldLikeThis';
@@ -86,7 +86,7 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
       <div className="detail-head">
         {entry ? (
           <>
-            <StatusBadge status={entry.status} /><InjectedBadge injected={entry.injected} /> <b>{entry.method}</b> <span className="path">{entry.path}</span>
+            <StatusBadge status={entry.status} /><InjectedBadge injected={entry.injected} /><AgentBadge agent={entry.agent} /> <b>{entry.method}</b> <span className="path">{entry.path}</span>
           </>
         ) : (
           <span className="muted">{error ?? 'Loading…'}</span>

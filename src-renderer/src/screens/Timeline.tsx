@@ -1,7 +1,7 @@
 // A consultation's timeline (behaviour §16): every partner request that touched it, every vet action and
 // every message, in time order; a hold's decision beside the request it held. A request links to its entry in the request log (#requests/<id>).
 import type { ReactNode } from 'react';
-import { StatusBadge } from '../components/common';
+import { AgentBadge, StatusBadge } from '../components/common';
 import type { TimelineEntry } from '../store/shared';
 
 const KIND: Record<TimelineEntry['kind'], string> = { request: 'Request', hold: 'Hold', vet_action: 'Vet', autopilot: 'Autopilot', message: 'Message' };
@@ -42,7 +42,7 @@ export function Timeline({ entries }: { entries: TimelineEntry[] | undefined }) 
             <li key={`${e.at}-${i}`} className={`tl ${e.kind}`} data-testid="timeline-entry" data-kind={e.kind}>
               <time dateTime={e.at} className="muted" title={`${e.at} (UTC)`}>{timeOf(e.at)}</time>
               <span className={`tl-kind ${e.kind}`}>{KIND[e.kind] ?? e.kind}</span>
-              <span className="tl-label">{label(e)}</span>
+              <span className="tl-label">{label(e)}<AgentBadge agent={e.agent} /></span>
             </li>
           ))}
         </ol>

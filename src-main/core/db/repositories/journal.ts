@@ -32,7 +32,7 @@ export interface JournalInsert {
   why: string | null;
 }
 
-const SUMMARY_COLUMNS = 'id, time, app, family, endpoint, method, path, status, duration_ms, injected';
+const SUMMARY_COLUMNS = 'id, time, app, family, endpoint, method, path, status, duration_ms, injected, agent';
 
 /**
  * Multi-row INSERTs in a few fixed sizes: each size is one prepared statement the database keeps, so a
@@ -42,12 +42,12 @@ const SUMMARY_COLUMNS = 'id, time, app, family, endpoint, method, path, status, 
  * of what a row costs in sql.js (a copy into WebAssembly memory each).
  */
 const INSERT_SIZES = JOURNAL_INSERT_SIZES;
-const COLUMNS = 'INSERT INTO journal (id, time, app, family, endpoint, method, path, query, status, duration_ms, injected, consultation, why, detail, batch) VALUES';
-const INSERT_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array(n).fill("(?,?,?,?,?,?,?,?,?,?,?,?,?,x'',?)").join(',')}`]));
+const COLUMNS = 'INSERT INTO journal (id, time, app, family, endpoint, method, path, query, status, duration_ms, injected, consultation, why, agent, detail, batch) VALUES';
+const INSERT_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array(n).fill("(?,?,?,?,?,?,?,?,?,?,?,?,?,?,x'',?)").join(',')}`]));
 const SHARED = 6; // app, family, endpoint, method, path, batch
 const sharedRow = (r: number) => {
-  const p = SHARED + 8 * r; // id, time, query, status, duration_ms, injected, consultation, why
-  return `(?${p + 1},?${p + 2},?1,?2,?3,?4,?5,?${p + 3},?${p + 4},?${p + 5},?${p + 6},?${p + 7},?${p + 8},x'',?6)`;
+  const p = SHARED + 9 * r; // id, time, query, status, duration_ms, injected, consultation, why, agent
+  return `(?${p + 1},?${p + 2},?1,?2,?3,?4,?5,?${p + 3},?${p + 4},?${p + 5},?${p + 6},?${p + 7},?${p + 8},?${p + 9},x'',?6)`;
 };
 const SHARED_SQL = new Map(INSERT_SIZES.map((n) => [n, `${COLUMNS} ${Array.from({ length: n }, (_, r) => sharedRow(r)).join(',')}`]));
 
@@ -170,13 +170,13 @@ export const journalRepo = (db: Database, capBytes = DEFAULT_JOURNAL_CAP_BYTES) 
         params.push(s.app, s.family, s.endpoint, s.method, s.path, first);
         for (let i = at; i < at + rows; i++) {
           const e = entries[i].summary;
-          params.push(e.id, e.time, entries[i].query, e.status, e.duration_ms, e.injected ?? null, entries[i].consultation, entries[i].why);
+          params.push(e.id, e.time, entries[i].query, e.status, e.duration_ms, e.injected ?? null, entries[i].consultation, entries[i].why, e.agent ?? null);
         }
         db.runUnlogged(SHARED_SQL.get(rows)!, params);
       } else {
         for (let i = at; i < at + rows; i++) {
           const e = entries[i].summary;
-          params.push(e.id, e.time, e.app, e.family, e.endpoint, e.method, e.path, entries[i].query, e.status, e.duration_ms, e.injected ?? null, entries[i].consultation, entries[i].why, first);
+          params.push(e.id, e.time, e.app, e.family, e.endpoint, e.method, e.path, entries[i].query, e.status, e.duration_ms, e.injected ?? null, entries[i].consultation, entries[i].why, e.agent ?? null, first);
         }
         db.runUnlogged(INSERT_SQL.get(rows)!, params);
       }

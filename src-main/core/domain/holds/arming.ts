@@ -45,7 +45,8 @@ export function holdArmingService({ uow, reads }: { uow: UnitOfWork; reads: Read
       return read.problem;
     },
     list: (): Hold[] => holds,
-    arm(body: z.output<typeof holdArmBody>): Hold {
+    /** `agent`: the MCP client arming it, when an agent does (behaviour §21): the holds list marks it. */
+    arm(body: z.output<typeof holdArmBody>, agent?: string): Hold {
       const hold = uow.run((tx) => {
         const seq = Math.max(Number(tx.meta.get(SEQ_KEY) ?? '0'), lastIssued) + 1;
         tx.meta.set(SEQ_KEY, String(seq));
@@ -53,6 +54,7 @@ export function holdArmingService({ uow, reads }: { uow: UnitOfWork; reads: Read
           id: `hold_${seq}`, endpoint: body.endpoint, method: body.method ?? null, app: body.app ?? null, match: body.match ?? null,
           count: body.count, remaining: body.count === 0 ? null : body.count, timeout_ms: body.timeout_ms, on_timeout: body.on_timeout,
           created_at: new Date().toISOString(), // real time, as a held request's deadline
+          ...(agent ? { agent } : {}),
         };
         if (holds.length >= 100) throw new DomainError(409, ['At most 100 holds may be armed at once; remove some first.'], {}, 'too_many_holds');
         persist(tx, [...holds, h]);

@@ -7,11 +7,12 @@ import type { HeldRequest, Hold, HoldDecider, HoldOutcome } from '../../../../sr
 import { DomainError } from '../../errors';
 import type { SimulatorEventBus } from '../../events';
 
+/** `agent`: the MCP client's name, when an agent decided (behaviour §21). */
 export type Decision =
-  | { kind: 'release'; vet_id?: string; by: HoldDecider }
-  | { kind: 'fail'; status: number; message?: string; by: HoldDecider }
-  | { kind: 'respond'; status: number; message: string[]; data: unknown; by: HoldDecider }
-  | { kind: 'close'; by: HoldDecider }
+  | { kind: 'release'; vet_id?: string; by: HoldDecider; agent?: string }
+  | { kind: 'fail'; status: number; message?: string; by: HoldDecider; agent?: string }
+  | { kind: 'respond'; status: number; message: string[]; data: unknown; by: HoldDecider; agent?: string }
+  | { kind: 'close'; by: HoldDecider; agent?: string }
   | { kind: 'client_gone'; by: 'client' };
 
 /** What the pipeline knows of a request when it holds it. */

@@ -21,6 +21,7 @@ export const bundleEntry = z.object({
   status: z.int().min(100).max(999),
   duration_ms: z.number().min(0),
   injected: z.enum(['fault', 'delay', 'decided', 'held']).nullable().optional(),
+  agent: z.string().max(200).nullable().optional(),
   query: z.string().max(100_000),
   request_headers: z.record(z.string(), z.string()),
   request_body: nullableText,

@@ -18,7 +18,9 @@ export function HoldLikeThis({ entry }: { entry: JournalEntry }) {
   );
 }
 
-const BY: Record<HoldOutcome['by'], string> = { ui: 'the tester (UI)', control_api: 'a script (control API)', timeout: 'its deadline', client: 'the client, which left' };
+const BY: Record<HoldOutcome['by'], string> = { ui: 'the tester (UI)', control_api: 'a script (control API)', agent: 'an agent (MCP)', timeout: 'its deadline', client: 'the client, which left' };
+/** Who decided, in words: an agent by its name. */
+const decidedBy = (h: HoldOutcome) => (h.by === 'agent' && h.agent ? `agent ${h.agent} (MCP)` : BY[h.by]);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The journal's note on an answer a hold kept or decided; null for any other. */
@@ -27,13 +29,13 @@ export function holdNote(entry: JournalEntry): string | null {
   if (!h || (entry.injected !== 'held' && entry.injected !== 'decided')) return null;
   switch (h.decision) {
     case 'release':
-      return `A hold kept this request ${seconds(h.held_ms)}; released by ${BY[h.by]}${h.vet_id ? ` to ${h.vet_id}` : ''}, then the API answered it.`;
+      return `A hold kept this request ${seconds(h.held_ms)}; released by ${decidedBy(h)}${h.vet_id ? ` to ${h.vet_id}` : ''}, then the API answered it.`;
     case 'fail':
-      return `A hold decided this answer: failed with ${h.status} by ${BY[h.by]} after ${seconds(h.held_ms)}. The API did not process it.`;
+      return `A hold decided this answer: failed with ${h.status} by ${decidedBy(h)} after ${seconds(h.held_ms)}. The API did not process it.`;
     case 'respond':
-      return `A hold decided this answer: an envelope written by ${BY[h.by]} after ${seconds(h.held_ms)}. The API did not process it.`;
+      return `A hold decided this answer: an envelope written by ${decidedBy(h)} after ${seconds(h.held_ms)}. The API did not process it.`;
     case 'close':
-      return `A hold closed this connection with no answer (${BY[h.by]}, after ${seconds(h.held_ms)}). The API did not process it.`;
+      return `A hold closed this connection with no answer (${decidedBy(h)}, after ${seconds(h.held_ms)}). The API did not process it.`;
     case 'client_gone':
       return `The client left after ${seconds(h.client_gone_after_ms ?? h.held_ms)} while a hold kept this request: nothing was processed.`;
   }

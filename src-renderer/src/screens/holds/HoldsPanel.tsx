@@ -3,6 +3,7 @@
 // under it, in words, what is wrong; the checks are the control API's own (arm-checks.ts, loaded lazily).
 import { useState, type FormEvent } from 'react';
 import { useStore } from '../../store';
+import { AgentBadge } from '../../components/common';
 import { ENDPOINT_LIST } from '../../../../src-shared/endpoint-list';
 import { Field, useFocusFirstError } from '../settings/Field';
 import type { ArmDraft, ArmErrors, ArmField } from './arm-checks';
@@ -55,7 +56,7 @@ export function HoldsPanel() {
           <tbody>
             {holds.map((h) => (
               <tr key={h.id}>
-                <td>{h.method ? `${h.method} ` : ''}{h.endpoint}</td>
+                <td>{h.method ? `${h.method} ` : ''}{h.endpoint}<AgentBadge agent={h.agent} /></td>
                 <td>{h.app ?? <span className="muted">every app</span>}</td>
                 <td>{h.match ? Object.entries(h.match).map(([k, v]) => `${k}=${String(v)}`).join(', ') : <span className="muted">—</span>}</td>
                 <td>{h.remaining ?? '∞ (until removed)'}</td>
