@@ -1,7 +1,7 @@
 // Issue 39's acceptance over stdio, as an MCP client starts the server: the PACKED package installed in a temporary
 // project (packed.ts), its `vet-consult-sim mcp` bin spawned by the SDK's StdioClientTransport, with a simulator of
 // its own in that process; the whole flow of flow.ts (the same function the Streamable HTTP test runs). Then the
-// docs resources as that install serves them.
+// docs pages the package ships, as resources.
 import { dirname } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -34,10 +34,11 @@ it('drives an integration through the packed bin over stdio: status, tenant, par
   expect(scenario.apps.map((a) => a.slug)).toEqual(['demo', 'stdio-agent-app']);
 }, 60_000);
 
-it('says, when asked for a docs page, that this install has no docs/ (the package does not ship it)', async () => {
-  // package.json "files" lists no docs/: the pages are resources from a clone, not from an install.
-  expect(installed.files.some((f) => f.startsWith('package/docs/'))).toBe(false);
+it('serves the docs pages the package ships (docs/*.md, not the screenshots) as resources', async () => {
+  expect(installed.files.filter((f) => f.startsWith('package/docs/')).every((f) => /^package\/docs\/[\w-]+\.md$/.test(f))).toBe(true);
+  expect(installed.files).toContain('package/docs/mcp.md');
   const { resources } = await client.listResources();
-  expect(resources.filter((r) => r.uri.startsWith('sim://docs/'))).toEqual([]);
-  await expect(client.readResource({ uri: 'sim://docs/mcp.md' })).rejects.toThrow(/The docs are not in this installation: \S+\/node_modules\/vet-consult-simulator\/docs does not exist/);
+  expect(resources.map((r) => r.uri)).toEqual(expect.arrayContaining(['sim://docs/mcp.md', 'sim://docs/partner-api.md']));
+  const page = await client.readResource({ uri: 'sim://docs/mcp.md' });
+  expect((page.contents[0] as { text: string }).text).toMatch(/^# Coding agents: the MCP server/);
 });

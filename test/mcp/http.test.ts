@@ -43,6 +43,9 @@ it('serves the tools over Streamable HTTP on the simulator\'s own port; a bad in
     expect((status.structuredContent as { result: { api_base_url: string } }).result.api_base_url).toBe(url);
     const bad = await client.callTool({ name: 'clock', arguments: { action: 'advance', advance_seconds: 'soon' } });
     expect(bad.isError).toBe(true);
+    // In the simulator's own process a path names the simulator machine's files: no tool reads one over HTTP.
+    const file = await client.callTool({ name: 'tenant', arguments: { action: 'create', scenario_file: 'resources/scenarios/demo.yaml' } });
+    expect(file).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('scenario_file: this server runs inside the simulator (/__sim/mcp), which reads no file a client names') }] });
   } finally {
     await client.close();
   }

@@ -64,7 +64,7 @@ export function mcpHandler(options: McpHttpOptions) {
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    await createMcpServer({ origin: ownOrigin(req), token: options.token, version: options.version }).connect(transport);
+    await createMcpServer({ origin: ownOrigin(req), token: options.token, version: options.version, localFiles: false }).connect(transport);
     return transport;
   }
 

@@ -13,6 +13,8 @@ export interface McpServerOptions {
   /** The control token (`serve --control-token`), when the simulator is driven from elsewhere. */
   token?: string;
   version: string;
+  /** Tools may read files by path (stdio, on the agent's side); false for /__sim/mcp (tool.ts, ToolContext). */
+  localFiles?: boolean;
 }
 
 const INSTRUCTIONS =
@@ -42,7 +44,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       { title: tool.annotations.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations },
       async (args: Record<string, unknown>) => {
         try {
-          const out = await tool.run(args, { client: clientOf(), origin: options.origin });
+          const out = await tool.run(args, { client: clientOf(), origin: options.origin, localFiles: options.localFiles ?? true });
           return { content: [{ type: 'text' as const, text: JSON.stringify(out, null, 2) }], structuredContent: out };
         } catch (err) {
           return { isError: true, content: [{ type: 'text' as const, text: errorText(err) }] };

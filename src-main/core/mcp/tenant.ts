@@ -20,12 +20,13 @@ type App = { id: number; name: string };
 type Args = Record<string, unknown> & { action?: string; name?: string; scenario?: unknown; scenario_text?: string; scenario_file?: string };
 
 /** The body of PUT /scenario: the document as is, or a file's text as `{text, file}` (the route parses YAML or JSON). */
-async function scenarioBody(args: Args): Promise<unknown> {
+async function scenarioBody(args: Args, localFiles: boolean): Promise<unknown> {
   const given = (['scenario', 'scenario_text', 'scenario_file'] as const).filter((k) => args[k] !== undefined);
   if (given.length > 1) throw new ToolInputError(`${given.join(', ')}: give one scenario, not ${given.length}.`);
   if (args.scenario !== undefined) return args.scenario;
   if (args.scenario_text !== undefined) return { text: args.scenario_text, file: 'scenario' };
   const path = args.scenario_file!;
+  if (!localFiles) throw new ToolInputError('scenario_file: this server runs inside the simulator (/__sim/mcp), which reads no file a client names; send the file\'s text as scenario_text instead, or use `vet-consult-sim mcp` (stdio) on your machine.');
   // Only scenario files: over /__sim/mcp the path is read on the simulator's machine, and a parse error quotes lines.
   if (!/\.(ya?ml|json)$/i.test(path)) throw new ToolInputError(`scenario_file: a scenario file ends in .yaml, .yml or .json (got ${path}).`);
   const text = await readFile(path, 'utf8').catch((err: NodeJS.ErrnoException) => {
@@ -62,7 +63,7 @@ export function tenantTool(): McpTool {
       const hasScenario = args.scenario !== undefined || args.scenario_text !== undefined || args.scenario_file !== undefined;
       if (!hasScenario) return base.run(args, ctx);
       if (args.action !== 'create') throw new ToolInputError(`scenario, scenario_text, scenario_file: only with action "create" (got "${args.action}").`);
-      const summary = await callRoute(ctx.client, 'putScenario')({ body: await scenarioBody(args) });
+      const summary = await callRoute(ctx.client, 'putScenario')({ body: await scenarioBody(args, ctx.localFiles) });
       const { items } = (await callRoute(ctx.client, 'listApps')({})) as { items: App[] };
       const chosen = args.name === undefined ? [...items].sort((a, b) => a.id - b.id)[0] : items.find((a) => a.name === args.name);
       const opts = args as OutputOptions;

@@ -12,6 +12,12 @@ export interface ToolContext {
   client: ControlClient;
   /** The simulator's origin, `http://127.0.0.1:4010`. */
   origin: string;
+  /**
+   * Whether a tool may read a file by its path: over stdio the server runs on the agent's side, where the path
+   * means what the agent meant; over /__sim/mcp it runs in the simulator, and a path would name the simulator
+   * machine's files to any client holding the control token.
+   */
+  localFiles: boolean;
 }
 
 export interface McpTool {
