@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type * as A from './control-api/answers.js';
 import type * as AP from './schemas/autopilot.js';
+import type * as H from './schemas/holds.js';
 // Types of the control API (/__sim/v1) shared by the core and the tester UI.
 /** One line of the request journal (behaviour §14): the control API's record, typed by its one schema (control-api/answers.ts). */
 export type JournalSummary = z.output<typeof A.journalSummaryFields>;
@@ -84,12 +85,9 @@ export type PendingStep = z.output<typeof A.pendingStepFields>;
 /**
  * One thing a control API refusal names (behaviour §12): where, as a dotted path into what was sent (`name`,
  * `3.status`, `cors_allowed_origins.1`, `rules[0].steps[1].after`; '' for the request as a whole), and what is wrong
- * there, in the simulator's words. The UI shows `message` by the field `path` names, as sent.
+ * there, in the simulator's words; typed by its one schema (control-api/answers.ts).
  */
-export interface RefusalDetail {
-  path: string;
-  message: string;
-}
+export type RefusalDetail = z.output<typeof A.refusalDetailFields>;
 
 /** A vet action on a consultation from the vet console. */
 export type VetAction = 'accept' | 'end' | 'outcome';
@@ -141,15 +139,5 @@ export interface HeldEvent {
   decision?: HoldOutcome['decision'];
 }
 
-/** What arming a hold takes (`POST /__sim/v1/holds`); src-shared/schemas/holds.ts checks it. */
-export interface HoldArmRequest {
-  endpoint: string;
-  method?: 'GET' | 'POST' | 'HEAD';
-  app?: string;
-  match?: Record<string, string | number | boolean>;
-  /** How many requests it holds (default 1); 0: until removed. */
-  count?: number;
-  /** Real milliseconds a held request waits before `on_timeout` applies (default 60000). */
-  timeout_ms?: number;
-  on_timeout?: 'release' | 'fail';
-}
+/** What arming a hold takes (`POST /__sim/v1/holds`): the input of its one schema (src-shared/schemas/holds.ts). */
+export type HoldArmRequest = z.input<typeof H.holdArmBody>;

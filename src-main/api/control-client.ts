@@ -2,9 +2,9 @@
 // (src-shared/control-api/client.ts), every route under its id (`sim.acceptConsultation({ params: { sid } })`),
 // plus the short forms a test reads best (`sim.consultations.accept(sid)`), each one call of a generated method.
 // No path and no answer type is spelt here: they are the table's.
-import type { AutopilotDocument, AutopilotProblem, ConsultationStatus, JournalEntry, JournalSummary, PendingStep, Recommendation, RefusalDetail, ThreadMessage, TimelineEntry, VetRecord } from '../../src-shared/control.js';
+import type { AutopilotDocument, AutopilotProblem, ConsultationStatus, JournalEntry, JournalSummary, PendingStep, RefusalDetail, ThreadMessage, TimelineEntry, VetRecord } from '../../src-shared/control.js';
 import { ControlApiError, createControlClient, type ControlClient as GeneratedClient } from '../../src-shared/control-api/client.js';
-import type { AnswerOf } from '../../src-shared/control-api/define.js';
+import type { AnswerOf, CallInput } from '../../src-shared/control-api/define.js';
 import type { ControlRoutes } from '../../src-shared/control-api/routes.js';
 import { holdsClient } from './holds-client.js';
 
@@ -21,7 +21,8 @@ export type ConsultationDetail = AnswerOf<ControlRoutes['getConsultation']>;
 export interface ConsultationFilter { status?: ConsultationStatus | ConsultationStatus[]; type?: 'chat' | 'video'; app_id?: number; q?: string; page?: number; per_page?: number }
 /** Options of `consultations.say`: who writes (default the vet). */
 export interface SayOptions { as?: 'vet' | 'owner' }
-export interface FeedbackInput { recommendation: Recommendation | string; reason: string; vet_id?: string }
+/** The vet's feedback as `writeFeedback` takes it (its body schema): a recommendation in any spelling the API reads, a reason. */
+export type FeedbackInput = CallInput<ControlRoutes['writeFeedback']>['body'];
 export interface JournalFilter { family?: 'application' | 'client'; endpoint?: string; app?: string; status?: string; q?: string; limit?: number }
 
 /** `base`: the control API's URL, `http://127.0.0.1:4010/__sim/v1` (or the simulator's origin). */

@@ -15,9 +15,14 @@ const text = z.string();
 const nullableText = z.string().nullable();
 const id = z.int();
 
-export const refusalDetail = component('RefusalDetail', z.looseObject({
+const refusalDetailShape = {
   path: text.describe("Where, as a dotted path into what was sent (`name`, `3.status`, `cors_allowed_origins.1`); '' for the request as a whole"),
   message: text.describe("What is wrong there, in the simulator's words"),
+};
+/** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
+export const refusalDetailFields = z.object(refusalDetailShape);
+export const refusalDetail = component('RefusalDetail', z.looseObject({
+  ...refusalDetailShape,
   line: z.int().optional().describe('An autopilot document\'s problem: its line in the document, when known'),
 }), 'One thing a refusal names: a field and what is wrong with it.');
 

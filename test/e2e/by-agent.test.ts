@@ -94,13 +94,15 @@ describe("the agent's actions in the tester UI", () => {
       .map((e) => [e.querySelector('.tl-kind')!.textContent, e.querySelector('.tl-label')!.textContent, e.querySelector('[data-testid=by-agent]')?.getAttribute('title') ?? null]));
     await expect.poll(acts).toEqual([
       ['Message', `Vet Consult: Chat requested for Biscuit: waiting for ${dr} to join.`, null],
-      ['Vet', 'The vet accepted the chatby agent', TITLE],
+      ['Vet', 'The vet accepted the chat by agent', TITLE],
       ['Message', `Vet Consult: ${dr} joined the chat.`, null],
-      ['Message', `${dr}: Hello, I am Dr. Agent.by agent`, TITLE],
+      ['Message', `${dr}: Hello, I am Dr. Agent. by agent`, TITLE],
       ['Message', `${dr}: Hello from the tester.`, null],
     ]);
     // Only those two in the whole timeline: the partner's talk-to-vet that started it is no agent's.
     expect(await page.getByTestId('timeline').getByTestId('by-agent').count()).toBe(2);
+    // Each badge stays one box, even at the end of a line (it never breaks between "by" and "agent").
+    expect(await page.getByTestId('timeline').getByTestId('by-agent').evaluateAll((els) => els.map((e) => e.getClientRects().length))).toEqual([1, 1]);
 
     await entries.last().scrollIntoViewIfNeeded();
     for (const colorScheme of ['light', 'dark'] as const) {
@@ -119,7 +121,7 @@ describe("the agent's actions in the tester UI", () => {
     await form.getByLabel('Endpoint').selectOption('A8');
     await form.getByRole('button', { name: 'Arm hold' }).click();
     const rows = page.getByTestId('holds-table').locator('tbody tr');
-    await expect.poll(() => rows.locator('td:first-child').allTextContents()).toEqual(['A5by agent', 'A8']);
+    await expect.poll(() => rows.locator('td:first-child').allTextContents()).toEqual(['A5 by agent', 'A8']);
     expect(await rows.nth(0).getByTestId('by-agent').getAttribute('title')).toBe(TITLE);
     expect(await rows.nth(1).getByTestId('by-agent').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);

@@ -61,7 +61,8 @@ export function InjectedBadge({ injected }: { injected: JournalSummary['injected
 /** Marks what an agent (an MCP client) did, where a tester's action would show (behaviour §21), its name in the title. */
 export function AgentBadge({ agent }: { agent: string | null | undefined }) {
   if (!agent) return null;
-  return <span className="injected by-agent" title={`Done by the agent ${agent} (an MCP client)`} data-testid="by-agent">by agent</span>;
+  // The space keeps the words apart when the text is copied or read aloud (the margin only parts them on screen).
+  return <>{' '}<span className="injected by-agent" title={`Done by the agent ${agent} (an MCP client)`} data-testid="by-agent">by agent</span></>;
 }
 
 export function Empty({ title, children }: { title: string; children?: ReactNode }) {

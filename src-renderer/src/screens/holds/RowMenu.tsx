@@ -2,7 +2,7 @@
 // call like this" arms a one-shot hold on the row's endpoint, method and app. The menu takes the keyboard
 // because the tester opened it; Escape, a choice or a click elsewhere closes it and gives the keyboard back.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { JournalSummary } from '../../../../src-shared/control';
+import type { HoldArmRequest, JournalSummary } from '../../../../src-shared/control';
 import { arm } from './holds-actions';
 
 type Method = 'GET' | 'POST' | 'HEAD';
@@ -10,7 +10,8 @@ const METHODS = new Set<string>(['GET', 'POST', 'HEAD']);
 
 /** The hold "like this" row: same endpoint, method and app, once. */
 export const holdLike = (r: Pick<JournalSummary, 'endpoint' | 'method' | 'app'>) => ({
-  endpoint: r.endpoint ?? '', count: 1, ...(METHODS.has(r.method) ? { method: r.method as Method } : {}), ...(r.app ? { app: r.app } : {}),
+  // A partner row's endpoint id (the menu offers no hold for a row without one).
+  endpoint: (r.endpoint ?? '') as HoldArmRequest['endpoint'], count: 1, ...(METHODS.has(r.method) ? { method: r.method as Method } : {}), ...(r.app ? { app: r.app } : {}),
 });
 
 export function RowMenu({ row, at, onOpen, onClose }: {

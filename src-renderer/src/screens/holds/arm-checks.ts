@@ -36,7 +36,8 @@ export function checkArm(d: ArmDraft): { body: HoldArmRequest; errors?: undefine
   if (seconds === undefined) errors.timeout_s = TIMEOUT_RULE;
   if (match === null) errors.match = MATCH_RULE;
   const body: HoldArmRequest = {
-    endpoint: d.endpoint, ...(d.app ? { app: d.app } : {}), ...(match ? { match } : {}),
+    // As typed in the form: the schema checks it on the next line, and names it when it is no endpoint id.
+    endpoint: d.endpoint as HoldArmRequest['endpoint'], ...(d.app ? { app: d.app } : {}), ...(match ? { match } : {}),
     count: count ?? 1, timeout_ms: Math.round((seconds ?? 60) * 1000), on_timeout: d.on_timeout,
   };
   const r = holdArmBody.safeParse(body);
