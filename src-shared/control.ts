@@ -12,13 +12,8 @@ export type JournalEntry = z.output<typeof A.journalEntryFields>;
 /** A form field of a journaled multipart request; a file part carries its name, type and size, not its bytes. */
 export type JournalParam = NonNullable<JournalEntry['request_params']>[number];
 
-export interface StateEvent {
-  entity: 'app' | 'vet' | 'user' | 'pet' | 'consultation' | 'feedback' | 'payment' | 'clock' | 'simulator' | 'journal' | 'faults' | 'autopilot' | 'holds';
-  id: string;
-  action: string;
-  /** The event stream's: the consultation's card or the vet as they stand when the batch leaves (absent once gone). */
-  record?: unknown;
-}
+/** The event stream's `state` event: typed by its one schema (control-api/answers.ts). */
+export type StateEvent = z.output<typeof A.stateEventFields>;
 
 /** A fault rule as the simulator keeps it (behaviour §18): typed by its one schema (control-api/answers.ts). */
 export type FaultRule = z.output<typeof A.faultRuleFields>;
@@ -51,13 +46,7 @@ export type MessageAuthor = 'vet' | 'owner' | 'system';
 export type ThreadMessage = z.output<typeof A.threadMessageFields>;
 
 /** The `message` server-sent event: a message was added to a thread. */
-export interface MessageEvent {
-  sid: string;
-  index: number;
-  author: MessageAuthor;
-  /** The event stream's: the message as stored, so a thread appends it without asking. */
-  message?: ThreadMessage;
-}
+export type MessageEvent = z.output<typeof A.messageEventFields>;
 
 /** One line of a consultation's timeline: a partner request, a vet action, an autopilot step, or a message: the control API's record, typed by its one schema (control-api/answers.ts). */
 export type TimelineEntry = z.output<typeof A.timelineEntryFields>;
@@ -131,13 +120,7 @@ export type HoldDecider = HoldOutcome['by'];
 export type HeldRequest = z.output<typeof A.heldRequestFields>;
 
 /** The event stream's `held` events: a request held, decided, or left by its client. */
-export interface HeldEvent {
-  id: string;
-  hold_id: string;
-  endpoint: string;
-  action: 'held' | 'decided';
-  decision?: HoldOutcome['decision'];
-}
+export type HeldEvent = z.output<typeof A.heldEventFields>;
 
 /** What arming a hold takes (`POST /__sim/v1/holds`): the input of its one schema (src-shared/schemas/holds.ts). */
 export type HoldArmRequest = z.input<typeof H.holdArmBody>;

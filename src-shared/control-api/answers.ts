@@ -220,3 +220,26 @@ export const demoDataResult = component('DemoDataResult', z.looseObject({ loaded
 
 export const itemsOf = <T extends z.ZodType>(item: T) => z.looseObject({ items: z.array(item) });
 export const pageOf = <T extends z.ZodType>(item: T) => z.looseObject({ items: z.array(item), total: z.int(), page: z.int(), per_page: z.int() });
+
+// The event stream's events (GET /events, behaviour §12): each a component of the document, for SSE clients.
+const stateEventShape = {
+  entity: z.enum(['app', 'vet', 'user', 'pet', 'consultation', 'feedback', 'payment', 'clock', 'simulator', 'journal', 'faults', 'autopilot', 'holds']),
+  id: text, action: text,
+  record: z.unknown().optional().describe('The changed record as it stands when the batch leaves: the consultation\'s card, the vet, the app, the clock or the fault rules (absent once gone)'),
+};
+/** The record as the core builds it (exact: no other field), of which the event below is the open form. */
+export const stateEventFields = z.object(stateEventShape);
+component('StateEvent', z.looseObject(stateEventShape), 'The `state` event: an entity changed.');
+const messageEventShape = {
+  sid: text, index: z.int(), author: z.enum(['vet', 'owner', 'system']),
+  message: threadMessageFields.optional().describe('The message as stored, so a thread appends it without asking'),
+};
+/** The record as the core builds it (exact: no other field), of which the event below is the open form. */
+export const messageEventFields = z.object(messageEventShape);
+component('MessageEvent', z.looseObject(messageEventShape), 'The `message` event: a message was added to a thread.');
+const heldEventShape = {
+  id: text, hold_id: text, endpoint: endpointId, action: z.enum(['held', 'decided']), decision: holdOutcomeShape.decision.optional(),
+};
+/** The record as the core builds it (exact: no other field), of which the event below is the open form. */
+export const heldEventFields = z.object(heldEventShape);
+component('HeldEvent', z.looseObject(heldEventShape), 'The `held` event: a request held, decided, or left by its client.');

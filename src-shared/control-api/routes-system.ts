@@ -63,7 +63,7 @@ export const systemRoutes = {
   events: route({
     id: 'events', method: 'GET', path: '/events', tag: 'System', kind: 'stream', readOnly: true, answer: z.string(),
     content: { 'text/event-stream': { schema: { type: 'string' } } },
-    summary: 'Server-sent events, batched every 100 ms: `request` (journal summaries), `state` ({entity, id, action} and the changed entity), `message`, `held`',
+    summary: 'Server-sent events, batched every 100 ms: `request` (JournalSummary), `state` (StateEvent: {entity, id, action} and the changed record), `message` (MessageEvent), `held` (HeldEvent)',
     refusals: [{ status: 503, code: 'too_many_streams', sentence: 'At most 64 event streams may be open at once; close one (a tab of the UI, a test\'s listener) and retry.' }],
   }),
 };
