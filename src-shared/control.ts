@@ -26,7 +26,8 @@ export type AppRecord = z.output<typeof A.appRecordFields>;
 /** A vet of the roster: the control API's record, typed by its one schema (control-api/answers.ts). */
 export type VetRecord = z.output<typeof A.vetRecordFields>;
 
-export type ConsultationStatus = 'waiting' | 'active' | 'ended' | 'ringing' | 'accepted' | 'declined' | 'notanswered' | 'completed';
+/** A consultation's status: its schema's list (control-api/answers.ts). */
+export type ConsultationStatus = z.output<typeof A.consultation>['status'];
 /** The statuses of a consultation still open (the console's `open` count, the queue's top groups). */
 export const OPEN_STATUSES: readonly ConsultationStatus[] = ['waiting', 'active', 'ringing', 'accepted'];
 
@@ -40,7 +41,7 @@ export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
 };
 
 /** Who wrote a message in a consultation's thread: the vet, the pet owner, or the simulator (lifecycle marks). */
-export type MessageAuthor = 'vet' | 'owner' | 'system';
+export type MessageAuthor = z.output<typeof A.threadMessageFields>['author'];
 
 /** One message of a consultation's thread (behaviour §16): the control API's record, typed by its one schema (control-api/answers.ts). */
 export type ThreadMessage = z.output<typeof A.threadMessageFields>;
