@@ -38,7 +38,7 @@ async function bundle(srcRoot, name) {
     ].join('\n'),
   );
   const file = join(CACHE, `${name}.mjs`);
-  await build({ input: entry, platform: 'node', external: [/^node:/, 'sql.js'], output: { file, format: 'esm' }, logLevel: 'silent' });
+  await build({ input: entry, platform: 'node', external: [/^node:/, 'sql.js'], output: { file, format: 'esm', codeSplitting: false }, logLevel: 'silent' });
   return file;
 }
 
