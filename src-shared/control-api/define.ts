@@ -52,6 +52,11 @@ export interface ControlRouteSpec {
   destructive?: boolean;
   /** The answer goes out as it is: no time field is rewritten to ISO 8601 (documents of other formats). */
   asIs?: boolean;
+  /**
+   * Its body may carry credentials in forms the journal's masking does not know (a scenario's app passwords and
+   * password hashes, in JSON or YAML): an agent's journal entry of the call keeps the body's size, not the body.
+   */
+  secretBody?: boolean;
 }
 
 /** Identity, kept for the literal types: a route's id, method, path and schemas stay exact for the client and the core. */

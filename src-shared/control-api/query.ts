@@ -45,6 +45,7 @@ export const journalFilters = {
   status: textParam({ type: 'string', examples: ['2xx', '4xx'] }),
   q: textParam({ type: 'string', description: 'Searches path, query, endpoint, method and both bodies (case-insensitive)' }),
   app: textParam(), endpoint: textParam(), method: textParam(),
+  source: textParam({ type: 'string', enum: ['partner', 'control'], description: 'partner: the partner API\'s requests only; control: an agent\'s control calls only (behaviour §21); both when absent' }),
   from: textParam(timeBound), to: textParam(timeBound),
 };
 

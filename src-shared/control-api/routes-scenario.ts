@@ -31,7 +31,7 @@ export const scenarioRoutes = {
     summary: 'The whole world as a scenario (apps, vets, users, pets, consultations with threads and feedback, payments, clock, autopilot, faults, holds): stable order and keys, the same bytes for the same state',
   }),
   putScenario: route({
-    id: 'putScenario', method: 'PUT', path: '/scenario', tag: 'Scenarios', body: z.unknown(), documentedBody: scenarioSchema, answer: loadSummary,
+    id: 'putScenario', method: 'PUT', path: '/scenario', tag: 'Scenarios', secretBody: true, body: z.unknown(), documentedBody: scenarioSchema, answer: loadSummary,
     refusals: [invalidScenario, callFailed], destructive: true,
     summary: "Replace the whole world with a scenario — the document, or a file's text as `{text, file}` (YAML or JSON; problems then name their lines): one unit of work, the journal emptied, then the scenario's calls replayed through the partner API",
   }),
@@ -44,7 +44,7 @@ export const scenarioRoutes = {
     summary: 'A bug report in one file: the scenario, the request journal (bearer tokens masked unless secrets=include) and the clock reading',
   }),
   putBundle: route({
-    id: 'putBundle', method: 'PUT', path: '/bundle', tag: 'Scenarios', body: z.unknown(), documentedBody: bundleDocument, answer: loadSummary,
+    id: 'putBundle', method: 'PUT', path: '/bundle', tag: 'Scenarios', secretBody: true, body: z.unknown(), documentedBody: bundleDocument, answer: loadSummary,
     refusals: [invalidScenario], destructive: true,
     summary: 'Open a bundle: its world, its request journal with the same ids and its clock, so the same request list and timelines show',
   }),

@@ -81,3 +81,35 @@ it('marks the agent\'s vet actions and messages on the timeline, and not the tes
     ['vet_action', 'accept', null], ['message', 'vet', AGENT], ['message', 'owner', null], ['vet_action', 'end', AGENT],
   ]);
 });
+
+it('keeps a scenario\'s body out of the agent\'s entry (its app passwords), the header as understood, and the time it arrived', async () => {
+  const loaded = await h.call<{ result: App }>('tenant', { action: 'create', scenario_text: 'scenario: 1\napps:\n  - slug: leaky\n    token: YAMLSECRETPASSWORD1\n', secrets: true });
+  expect(loaded.result.api_token).toBe('YAMLSECRETPASSWORD1');
+  const before = (await control<{ now: string }>('GET', '/clock')).body.now;
+  await h.call('clock', { action: 'advance', advance_seconds: 86_400 });
+
+  const { body: list } = await control<{ items: Entry[] }>('GET', '/requests?source=control&limit=2');
+  expect(list.items.map((e) => [e.method, e.path])).toEqual([['POST', '/__sim/v1/clock'], ['PUT', '/__sim/v1/scenario']]);
+  const { body: put } = await control<Entry & { request_body: string; request_headers: Record<string, string> }>('GET', `/requests/${list.items[1].id}`);
+  expect(put.request_body).toMatch(/^\(\d+ bytes, not kept: putScenario's body may hold credentials\)$/);
+  expect(JSON.stringify(put)).not.toContain('YAMLSECRETPASSWORD1');
+  expect(put.request_headers['x-sim-actor']).toBe(`agent:${AGENT}`);
+  const { body: moved } = await control<Entry & { time: string }>('GET', `/requests/${list.items[0].id}`);
+  // Stamped when it came, on the clock as it read then: a day before the clock it moved.
+  expect(Math.abs(Date.parse(moved.time) - Date.parse(before))).toBeLessThan(60_000);
+});
+
+it('filters the journal by source: the partner\'s requests, or the agent\'s control calls; anything else is refused', async () => {
+  const { result: app } = await h.call<{ result: App }>('tenant', { action: 'create', name: 'source-tenant', secrets: true });
+  expect((await partner(app)('/register-user', { first_name: 'Cy', email: 'cy@example.com', role: 'users', dev_type: 'ios' })).status).toBe(200);
+  const partnerOnly = (await control<{ items: Entry[] }>('GET', '/requests?source=partner&limit=1000')).body.items;
+  const controlOnly = (await control<{ items: Entry[]; total: number }>('GET', '/requests?source=control&limit=1000')).body;
+  const all = (await control<{ total: number }>('GET', '/requests?limit=1')).body.total;
+  expect(partnerOnly.length).toBeGreaterThan(0);
+  expect(partnerOnly.every((e) => !e.path.startsWith('/__sim/') && e.agent === null)).toBe(true);
+  expect(controlOnly.items.every((e) => e.path.startsWith('/__sim/v1/') && e.agent === AGENT)).toBe(true);
+  expect(partnerOnly.length + controlOnly.total).toBe(all);
+  const bogus = await control<{ error: { code: string; message: string } }>('GET', '/requests?source=agents');
+  expect([bogus.status, bogus.body.error.code, bogus.body.error.message]).toEqual([422, 'invalid', 'source: expected partner or control, got "agents".']);
+});
+

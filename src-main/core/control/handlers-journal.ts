@@ -1,5 +1,6 @@
 // The request journal's routes (src-shared/control-api/routes-journal.ts). The HAR export also takes the
 // request log's own view (`text`, `chips`, `after`, `before`), so *Export HAR* holds exactly the rows the log shows.
+import type { journalFilters } from '../../../src-shared/control-api/query';
 import type { JournalEntry } from '../../../src-shared/control';
 import type { journalRoutes } from '../../../src-shared/control-api/routes-journal';
 import { BODY_SEARCH_MAX_IDS, BODY_SEARCH_MIN_CHARS, logMatcher, parseChips } from '../../../src-shared/log-filter';
@@ -10,7 +11,8 @@ import type { ControlHandlers } from './handler';
 import { ControlError, fieldRefusal, includeOrOmit } from './helpers';
 import { toHar } from './har';
 
-type Filters = { family?: string; status?: string; q?: string; app?: string; endpoint?: string; method?: string; from?: string; to?: string };
+/** The journal's filters as the routes read them (src-shared/control-api/query.ts): each a text, when given. */
+type Filters = { [K in keyof typeof journalFilters]?: string };
 
 function timeBound(value: string | undefined, name: 'from' | 'to'): string | undefined {
   if (value === undefined) return undefined;
@@ -19,8 +21,13 @@ function timeBound(value: string | undefined, name: 'from' | 'to'): string | und
   return t;
 }
 
+function sourceOf(value: string | undefined): JournalFilter['source'] {
+  if (value === undefined || value === 'partner' || value === 'control') return value;
+  throw fieldRefusal('source', `expected partner or control, got "${value}".`);
+}
+
 const journalFilter = (q: Filters): JournalFilter => ({
-  family: q.family, statusClass: q.status, q: q.q, app: q.app, endpoint: q.endpoint, method: q.method, from: timeBound(q.from, 'from'), to: timeBound(q.to, 'to'),
+  family: q.family, source: sourceOf(q.source), statusClass: q.status, q: q.q, app: q.app, endpoint: q.endpoint, method: q.method, from: timeBound(q.from, 'from'), to: timeBound(q.to, 'to'),
 });
 
 /** The most rows a view export reads: the UI's own bound on a request of the journal. */

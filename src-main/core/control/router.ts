@@ -94,7 +94,7 @@ export function controlRouter(port: ControlPort, controlCalls: ControlCallLog): 
     };
     if (spec.kind === 'stream') return events(req, res);
     let sent: string | null = null; // the body as read, once read (a body refused as unreadable: none)
-    if (call.actor.agent && spec.method !== 'GET') after.step = agentCallStep(port, req, res, call.actor.agent, () => sent);
+    if (call.actor.agent && spec.method !== 'GET') after.step = agentCallStep(port, spec, req, res, call.actor.agent, () => sent);
     const body = spec.kind === 'upload' ? { value: undefined, text: null } : await readControlBody(req);
     sent = body.text;
     if (recorded(spec)) {

@@ -3,7 +3,6 @@
 // between the partner calls, as a tester watching it would expect. Masked and cut like a partner entry; no
 // family or endpoint (it is no partner call, so no filter by endpoint, verify count or HAR replay counts it).
 import type { Services } from './services';
-import type { DomainContext } from './context';
 import { cut, journalTime, maskAuthorization, maskBodyText, maskQuery } from '../journal';
 
 export interface AgentControlCall {
@@ -11,7 +10,8 @@ export interface AgentControlCall {
   method: string;
   path: string;
   query: string;
-  /** Milliseconds the call took: its entry's time is when it arrived, on the simulator clock like a partner entry's. */
+  /** When it arrived, on the simulator clock like a partner entry's time. */
+  arrivedMs: number;
   durationMs: number;
   requestHeaders: Record<string, string>;
   requestBody: string | null;
@@ -19,14 +19,14 @@ export interface AgentControlCall {
   responseBody: string | null;
 }
 
-export function journalAgentCall(s: Services, ctx: DomainContext, c: AgentControlCall): void {
+export function journalAgentCall(s: Services, c: AgentControlCall): void {
   const contentType = c.requestHeaders['content-type'] ?? '';
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(c.requestHeaders)) headers[name] = name === 'authorization' ? maskAuthorization(value) : value;
   const request = cut(c.requestBody === null ? null : maskBodyText(c.requestBody, contentType));
   const response = cut(c.responseBody === null ? null : maskBodyText(c.responseBody, 'application/json'));
   s.journal.record({
-    time: journalTime(ctx.clock.nowMs() - c.durationMs), app: null, family: null, endpoint: null, method: c.method, path: c.path, status: c.status,
+    time: journalTime(c.arrivedMs), app: null, family: null, endpoint: null, method: c.method, path: c.path, status: c.status,
     duration_ms: Math.round(c.durationMs * 100) / 100, query: maskQuery(c.query), request_headers: headers, request_body: request.text,
     response_headers: { 'content-type': 'application/json; charset=utf-8' }, response_body: response.text, error: null,
     truncated: request.truncated || response.truncated, injected: null, agent: c.agent, why: null,

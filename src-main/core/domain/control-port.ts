@@ -72,6 +72,8 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
   }, facts.journalCap)));
   const queries = {
     clock: () => s.clock.state(),
+    /** The simulator clock's reading now, in epoch ms (an agent's journaled call is stamped with it on arrival). */
+    simulatedNowMs: () => ctx.clock.nowMs(),
     apps: (): AppRecord[] => s.apps.list(),
     appByName: (name: string) => s.apps.byName(name),
     vets: () => s.vets.list(),
@@ -171,7 +173,7 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
     openBundle: async (doc: unknown, file?: string) => (await scenarios()).openBundle(doc, file),
     ...holdCommands(s),
     /** An agent's state-changing control call, as an entry of the request journal (agent-journal.ts). */
-    journalAgentCall: (call: AgentControlCall) => journalAgentCall(s, ctx, call),
+    journalAgentCall: (call: AgentControlCall) => journalAgentCall(s, call),
   };
   return {
     facts,

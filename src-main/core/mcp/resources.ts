@@ -26,7 +26,7 @@ const PROMPT = (app: string) => `You are writing an integration test for a partn
 2. Call \`tenant\` with action "create", name "${app}" and secrets: true (with scenario_file to start from your fixtures): your code authenticates with Basic api_username:api_token.
 3. Call \`autopilot\` with action "set" and rules that accept a chat, write a message, end it and give feedback (its JSON Schema: ${routeAddress('getAutopilotSchema')}).
 4. Write the test in the project's language: register a user (A7), add a pet (A2), request a chat (A8), as the partner's code will; run it.
-5. Use \`wait_for\` (not sleep) for the consultation to end, \`clock\` to move time instead of waiting, and \`journal\`/\`explain\` for any refused call.
+5. Use \`wait_for\` (not sleep) for the consultation to end, \`clock\` to move time instead of waiting, and \`journal\` (source "partner": your code's calls, not your own tool calls) and \`explain\` for any refused call.
 6. Finish with \`verify\` "ended_with_feedback" for the chat and "no_5xx"; the test passes when both pass.`;
 
 export function registerResources(server: McpServer, clientOf: () => ControlClient): void {

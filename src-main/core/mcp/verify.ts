@@ -56,7 +56,7 @@ async function judge(args: Input, { client }: ToolContext): Promise<Verdict> {
     const recent = pass ? undefined : ((await callRoute(client, 'listRequests')({ query: { ...filters, limit: 10 } })) as { items: unknown[] }).items;
     return { pass, evidence: { count, filters, ...(recent ? { recent } : {}) }, message: `${args.endpoint} was called ${count} time${count === 1 ? '' : 's'}; expected ${bounds}.` };
   }
-  const page = (await callRoute(client, 'listRequests')({ query: { status: '5xx', after: args.since, limit: 10 } })) as { items: { id: number }[]; total: number };
+  const page = (await callRoute(client, 'listRequests')({ query: { status: '5xx', source: 'partner', after: args.since, limit: 10 } })) as { items: { id: number }[]; total: number };
   const since = args.since === undefined ? '' : ` since request ${args.since}`;
   return {
     pass: page.total === 0,

@@ -7,6 +7,8 @@ import type { JournalSummary } from '../../../../src-shared/control';
 /** What narrows the journal; `q` also searches bodies, which the service does (they are stored deflated). */
 export interface JournalFilter {
   family?: string; statusClass?: string; q?: string; app?: string; endpoint?: string; method?: string;
+  /** `partner`: the partner API's requests; `control`: an agent's control calls, journaled under /__sim/ (behaviour §21). */
+  source?: 'partner' | 'control';
   /** Inclusive bounds in the journal's own time format (`YYYY-MM-DD HH:MM:SS.mmm`, UTC), which sorts as text. */
   from?: string; to?: string;
 }
@@ -65,6 +67,8 @@ function where(f: JournalFilter, page?: Omit<JournalPage, 'limit'>): { sql: stri
   const w = ['1 = 1'];
   const params: Param[] = [];
   if (f.family) (w.push('family = ?'), params.push(f.family));
+  // LIKE ignores ASCII case, as the control router's paths do.
+  if (f.source) w.push(f.source === 'control' ? "path LIKE '/\\_\\_sim/%' ESCAPE '\\'" : "path NOT LIKE '/\\_\\_sim/%' ESCAPE '\\'");
   if (f.statusClass && /^[1-5]xx$/.test(f.statusClass)) (w.push('status / 100 = ?'), params.push(Number(f.statusClass[0])));
   if (f.app) (w.push('app = ?'), params.push(f.app));
   if (f.endpoint) (w.push('endpoint = ?'), params.push(f.endpoint));
