@@ -38,10 +38,11 @@ describe('a chat started and its feedback read from the UI, with no other client
     const start = page.getByTestId('partner-start');
     await start.locator('summary').click();
     const user = start.getByLabel('User');
-    await expect.poll(() => user.locator('option').count()).toBeGreaterThan(0);
+    // Until the users are read the list holds one placeholder ("No users"): wait for a real one to be chosen.
+    await expect.poll(() => user.locator('option:checked').textContent()).toMatch(/@/);
     const userText = (await user.locator('option:checked').textContent())!;
     const pet = start.getByLabel('Pet');
-    await expect.poll(() => pet.locator('option').count()).toBeGreaterThan(0);
+    await expect.poll(() => pet.locator('option:checked').textContent()).not.toMatch(/^No pets/);
     const petName = (await pet.locator('option:checked').textContent())!.replace(/ \(.*$/, '');
     await start.getByLabel('Chat').check();
     for (const colorScheme of ['light', 'dark'] as const) {
