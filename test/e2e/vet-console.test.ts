@@ -43,7 +43,8 @@ describe('vet console with a long queue', () => {
     await expect.poll(() => group('waiting').getByTestId('queue-total').textContent(), { timeout: 15_000 }).toBe('250');
     await expect.poll(() => group('ringing').getByTestId('queue-total').textContent()).toBe('1');
     await group('ringing').locator(`[data-testid=queue-item][data-sid="${call}"]`).waitFor();
-    expect(await group('waiting').getByTestId('queue-item').count()).toBe(25);
+    // The heading's total comes with the counts, the column's first page with its own read, which may come later.
+    await expect.poll(() => group('waiting').getByTestId('queue-item').count()).toBe(25);
     expect(await group('waiting').getByTestId('queue-range').textContent()).toBe('1–25 of 250');
     await page.screenshot({ path: join(SHOTS, 'vet-console-queue.png') });
 
