@@ -126,7 +126,8 @@ describe('a reset keeps the clock unless asked; the log shows its times as befor
     // The first list: endpoint, app, time, duration, query.
     const time = detail().locator('dl.kv').first().locator('div', { has: page.locator('dt', { hasText: /^Time$/ }) }).locator('dd');
     await expect.poll(() => time.textContent({ timeout: 5_000 })).toBe(`${shown} UTC (simulator clock)`);
-    expect(await page.getByTestId('log-count').textContent()).toBe('1 request'); // not "1 requests"
+    // The log's list is read apart from the detail, and may come after it.
+    await expect.poll(() => page.getByTestId('log-count').textContent()).toBe('1 request'); // not "1 requests"
     const row = page.locator(`#log-row-${logged.id}`);
     expect((await row.textContent())!.replace(/\s+/g, ' ')).toContain(shown);
     for (const text of [await detail().textContent(), await page.getByRole('grid', { name: 'Requests' }).textContent()]) {
@@ -142,13 +143,16 @@ describe('a reset keeps the clock unless asked; the log shows its times as befor
 
     // The same user again: the simulator's answer to a second registration, whatever it is, is the one to get back.
     const again = await call('POST', '/api/v2/demo/register-user', { first_name: 'Mira', last_name: 'Lind', email: 'mira@example.com', role: 'users', dev_type: 'ios' });
+    // The clipboard is written asynchronously after the click: polled until it holds the copy.
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
     await detail().getByRole('button', { name: 'Copy as cURL' }).click();
-    const curl = await page.evaluate(() => navigator.clipboard.readText());
+    await expect.poll(clipboard).toMatch(/^curl /);
+    const curl = await clipboard();
     const status = execFileSync('bash', ['-c', `${curl} -s -o /dev/null -w '%{http_code}'`], { encoding: 'utf8' });
     expect(Number(status)).toBe(again.status);
     await detail().getByRole('button', { name: 'Copy as fetch' }).click();
-    const fetchText = await page.evaluate(() => navigator.clipboard.readText());
-    expect(fetchText).toMatch(/^await fetch\(/m); // for the DevTools console, whose top level awaits
+    await expect.poll(clipboard).toMatch(/^await fetch\(/m); // for the DevTools console, whose top level awaits
+    const fetchText = await clipboard();
     const replayed = await page.evaluate((code) => (new Function(code.replace('await fetch(', 'return fetch(')) as () => Promise<Response>)().then((r) => r.status), fetchText);
     expect(replayed).toBe(again.status);
   });
