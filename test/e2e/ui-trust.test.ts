@@ -85,9 +85,11 @@ describe('a tester UI to trust and to drive from the keyboard', () => {
     await rows().filter({ hasText: '/pet/add' }).filter({ hasText: '401' }).first().click();
     await detail().getByText('Payload', { exact: true }).click();
     await expect.poll(() => detail().locator('.json').textContent()).toContain('"Rex"');
+    // The clipboard is written asynchronously after the click: polled until it holds the copy.
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
     await detail().getByRole('button', { name: 'Copy as cURL' }).click();
-    const curl = await page.evaluate(() => navigator.clipboard.readText());
-    expect(curl).toContain("-u 'demo:wrong'");
+    await expect.poll(clipboard).toContain("-u 'demo:wrong'");
+    const curl = await clipboard();
     expect(curl).not.toContain('demo-secret');
     expect(curl).toContain(`--data-raw '${sent}'`);
     const status = execFileSync('bash', ['-c', `${curl} -s -o /dev/null -w '%{http_code}'`], { encoding: 'utf8' });
@@ -97,7 +99,7 @@ describe('a tester UI to trust and to drive from the keyboard', () => {
     const replay = (await call('GET', `/__sim/v1/requests/${newest.id}`)).body;
     expect([replay.status, replay.path, replay.request_body]).toEqual([401, '/api/v2/demo/pet/add', sent]);
     await detail().getByRole('button', { name: 'Copy as fetch' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`body: ${JSON.stringify(sent)}`);
+    await expect.poll(clipboard).toContain(`body: ${JSON.stringify(sent)}`);
   });
 
   it('Export HAR holds the rows the filters show: 3 of 14', async () => {
