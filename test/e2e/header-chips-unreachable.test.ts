@@ -54,7 +54,8 @@ describe('an unreachable server', () => {
     expect(await banner.getAttribute('role')).toBe('alert');
     expect(await banner.textContent()).toContain('The simulator is not answering.');
     // Inert: the tabs take no click, the keyboard cannot reach them, and the page is greyed.
-    expect(await page.evaluate(() => (document.querySelector('.app') as HTMLElement).inert)).toBe(true);
+    // The banner is drawn first; the app is made inert (and greyed) by the effect that runs after that render.
+    await expect.poll(() => page.evaluate(() => (document.querySelector('.app') as HTMLElement).inert)).toBe(true);
     await page.getByRole('tab', { name: 'Settings', exact: true }).click({ force: true });
     expect(await page.evaluate(() => location.hash)).not.toBe('#settings');
     await page.keyboard.press('Tab');
@@ -66,7 +67,7 @@ describe('an unreachable server', () => {
     await start();
     await expect.poll(() => banner.count(), { timeout: 20_000 }).toBe(0);
     await page.getByTestId('connection').filter({ hasText: 'Live' }).waitFor();
-    expect(await page.evaluate(() => (document.querySelector('.app') as HTMLElement).inert)).toBe(false);
+    await expect.poll(() => page.evaluate(() => (document.querySelector('.app') as HTMLElement).inert)).toBe(false);
     await page.getByRole('tab', { name: 'Settings', exact: true }).click();
     expect(await page.evaluate(() => location.hash)).toBe('#settings');
   }, 60_000);
