@@ -44,13 +44,15 @@ describe('the Settings forms explain what is wrong', () => {
     await form.getByLabel('Count', { exact: true }).fill('zero');
     await form.getByLabel('Count', { exact: true }).press('Enter'); // by keyboard: Enter submits from any field
 
-    expect(await describedBy(form.getByLabel('Status', { exact: true }))).toContain('Status must be a number between 400 and 599');
+    // The form checks after an await (the checks load lazily, maybe still on their way): its errors are polled.
+    await expect.poll(() => describedBy(form.getByLabel('Status', { exact: true }))).toContain('Status must be a number between 400 and 599');
     expect(await describedBy(form.getByLabel('Probability (0–1)'))).toContain('Probability must be between 0 and 1');
     expect(await describedBy(form.getByLabel('Count', { exact: true }))).toContain('Count must be a whole number of 1 or more');
     expect(await form.getByText('Status must be a number between 400 and 599').isVisible()).toBe(true);
     expect(await page.locator('body').textContent()).not.toMatch(/Invalid input|expected number|received null/);
     // The keyboard is taken to the first field to fix.
-    expect(await page.evaluate(() => document.activeElement?.closest('.field')?.querySelector('label')?.textContent)).toBe('Status');
+    // Moved by an effect once the errors' render is done, which may run after that render is on screen.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.field')?.querySelector('label')?.textContent)).toBe('Status');
     expect(await faults()).toEqual([]);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
@@ -72,7 +74,8 @@ describe('the Settings forms explain what is wrong', () => {
     await form.getByRole('button', { name: 'Add rule' }).click();
     await expect.poll(faults).toEqual([expect.objectContaining({ endpoint: 'A1', status: 503, count: 3 })]);
     await page.getByText('Fault rule for A1 added.').waitFor();
-    expect(await form.getByLabel('Count', { exact: true }).inputValue()).toBe(''); // the form starts over
+    // The form starts over after the save's answer, a render that can come after the toast's.
+    await expect.poll(() => form.getByLabel('Count', { exact: true }).inputValue()).toBe('');
   });
 
   it('Remaining counts down as the rule answers requests, without a reload', async () => {
@@ -148,6 +151,6 @@ describe('the Settings forms explain what is wrong', () => {
     await name.press('Enter');
     await expect.poll(async () => (await apps()).map((a) => a.name)).toContain('qa-team');
     await page.getByText('App qa-team created.').waitFor();
-    expect(await name.inputValue()).toBe('');
+    await expect.poll(() => name.inputValue()).toBe(''); // emptied after the toast is raised, maybe a render later
   });
 });
