@@ -75,6 +75,9 @@ describe('the chat task with the keyboard alone', () => {
       await press('Enter');
       await page.locator('[data-testid=message][data-author=vet]', { hasText: 'looking at Biscuit' }).waitFor();
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-focus'))).toBe('composer');
+      // The message can come by the event stream before the answer to Enter, which is what empties the box (and
+      // ends the sending): the next words are written once it is empty, not appended to the first message.
+      await expect.poll(() => page.locator('textarea[data-focus=composer]').inputValue()).toBe('');
       await write('Please keep her warm and give water.');
       await press('Enter');
       await page.locator('[data-testid=message][data-author=vet]', { hasText: 'keep her warm' }).waitFor();
