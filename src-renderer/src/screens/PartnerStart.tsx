@@ -2,12 +2,15 @@
 // talk-to-vet call — the same request a partner's back end sends, with the app's own credentials, journaled like
 // any other (and marked as the tester's). A demo then needs no terminal.
 import { useEffect, useId, useState } from 'react';
+import type { AnswerOf } from '../../../src-shared/control-api/define';
+import type { ControlRoutes } from '../../../src-shared/control-api/routes';
 import { control } from '../api';
 import { useStore } from '../store';
 import { partnerCall } from './partner-call';
 
-interface UserItem { id: number; email: string; first_name: string; last_name: string | null }
-interface PetItem { id: number; name: string; species: string | null; is_default?: boolean }
+/** A user and a pet as the control API lists them (their schemas). */
+type UserItem = AnswerOf<ControlRoutes['listUsers']>['items'][number];
+type PetItem = AnswerOf<ControlRoutes['getUser']>['pets'][number];
 
 export function PartnerStart({ onStarted }: { onStarted: (sid: string) => void }) {
   const apps = useStore((s) => s.apps);
@@ -27,17 +30,15 @@ export function PartnerStart({ onStarted }: { onStarted: (sid: string) => void }
   useEffect(() => {
     if (!open || !app) return;
     control.listUsers({ query: { app_id: app.id, per_page: 100 } }).then((res) => {
-      const r = res as unknown as { items: UserItem[] };
-      setUsers(r.items);
-      setUserId((u) => (r.items.some((x) => x.id === u) ? u : r.items[0]?.id ?? null));
+      setUsers(res.items);
+      setUserId((u) => (res.items.some((x) => x.id === u) ? u : res.items[0]?.id ?? null));
     }, () => setUsers([]));
   }, [open, app?.id, userVersion]);
   useEffect(() => {
     if (!open || userId === null) return setPets([]);
     control.getUser({ params: { id: String(userId) } }).then((res) => {
-      const r = res as unknown as { pets: PetItem[] };
-      setPets(r.pets);
-      setPetId((p) => (r.pets.some((x) => x.id === p) ? p : (r.pets.find((x) => x.is_default) ?? r.pets[0])?.id ?? null));
+      setPets(res.pets);
+      setPetId((p) => (res.pets.some((x) => x.id === p) ? p : (res.pets.find((x) => x.is_default) ?? res.pets[0])?.id ?? null));
     }, () => setPets([]));
   }, [open, userId, userVersion]);
 

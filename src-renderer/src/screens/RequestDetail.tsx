@@ -67,8 +67,8 @@ export function RequestDetail({ id, onClose }: { id: number; onClose: () => void
     setEntry(null);
     setSent(null);
     setError(null);
-    control.getRequest({ params: { id: String(id) } }).then((e) => live && setEntry(e as unknown as JournalEntry), (e: Error) => live && setError(e.message));
-    control.getRequest({ params: { id: String(id) }, query: { credentials: 'include' } }).then((e) => live && setSent(e as unknown as SentEntry), () => undefined);
+    control.getRequest({ params: { id: String(id) } }).then((e) => live && setEntry(e), (e: Error) => live && setError(e.message));
+    control.getRequest({ params: { id: String(id) }, query: { credentials: 'include' } }).then((e) => live && setSent(e as SentEntry), () => undefined);
     return () => {
       live = false;
     };

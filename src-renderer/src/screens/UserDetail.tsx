@@ -1,27 +1,22 @@
 // A user as labelled cards: who they are, their emergency fund (and why it can or cannot be activated), their
 // status history, their pets and consultations (each opens its own card), and the requests that name them.
 import { useEffect, useState } from 'react';
+import type { AnswerOf } from '../../../src-shared/control-api/define';
+import type { ControlRoutes } from '../../../src-shared/control-api/routes';
 import { control } from '../api';
 import { useStore } from '../store';
 import { RecordCard, RecordLink } from './state/RecordCard';
-import { showRequestsFor, text, when, type OpenRecord, type Row } from './state/record-links';
+import { showRequestsFor, text, when, type OpenRecord } from './state/record-links';
 
-interface UserDetailData {
-  user: Record<string, unknown> & { id: number; email: string; first_name: string; last_name: string | null };
-  app?: { name: string; display_name: string } | null;
-  statuses: { id: number; status: string; type: string; date_time: string }[];
-  emergency_stats: Record<string, unknown> & { can_activate_Emergency: boolean };
-  emergency_blockers: string[];
-  pets: (Row & { id: number; name: string; species: string | null; age: string; is_default: boolean })[];
-  consultations: (Row & { sid: string; type: string; status: string; created_at: string; pet_id?: number | null })[];
-}
+/** A user as GET /users/{id} answers it (its schema, UserDetail). */
+type UserDetailData = AnswerOf<ControlRoutes['getUser']>;
 
 export function UserDetail({ id, open }: { id: number; open: OpenRecord }) {
   const [d, setD] = useState<UserDetailData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const v = useStore((s) => (s.versions.user ?? 0) + (s.versions.clock ?? 0) + (s.versions.pet ?? 0) + (s.versions.feedback ?? 0) + (s.versions.consultation ?? 0));
   useEffect(() => {
-    control.getUser({ params: { id: String(id) } }).then((x) => (setD(x as unknown as UserDetailData), setError(null)), (e: Error) => setError(e.message));
+    control.getUser({ params: { id: String(id) } }).then((x) => (setD(x), setError(null)), (e: Error) => setError(e.message));
   }, [id, v]);
   if (error) return <p className="error-text">{error}</p>;
   if (!d) return <p className="muted">Loading…</p>;
