@@ -78,6 +78,7 @@ const heldRequestShape = {
   id: text.describe('held_<n>'), hold_id: text, endpoint: endpointId, app: text, method: text, path: text, query: text,
   body: nullableText.describe('As the journal shows it: secrets masked'), received_at: text.describe('ISO 8601, real time'),
   deadline_at: text.describe('ISO 8601, real time: on_timeout applies then'), on_timeout: z.enum(['release', 'fail']), client_connected: z.boolean(),
+  agent: text.optional().describe('By agent: the MCP client that armed the hold which caught it (behaviour §21)'),
 };
 /** The record as the core builds it (exact: no other field), of which the answer below is the open form. */
 export const heldRequestFields = z.object(heldRequestShape);

@@ -126,5 +126,14 @@ describe("the agent's actions in the tester UI", () => {
     expect(await rows.nth(1).getByTestId('by-agent').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId('holds-panel').screenshot({ path: '/tmp/by-agent-holds.png' });
+
+    // The agent's hold catches the partner's next A5: its card in the held calls says whose hold it was.
+    const listing = call('GET', '/api/v2/demo/pet/list?email=mira%40example.com');
+    const card = page.getByTestId('held-card');
+    await expect.poll(() => card.locator('.held-meta').textContent(), { timeout: 3000 }).toMatch(/held at \d\d:\d\d:\d\d UTC by hold_\d+ by agent/);
+    expect(await card.getByTestId('by-agent').getAttribute('title')).toBe(TITLE);
+    expect(await axeViolations(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Release' }).click();
+    expect((await listing).status).toBe(200);
   });
 });

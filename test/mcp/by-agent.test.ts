@@ -53,7 +53,8 @@ it('names the agent on the hold it armed and on the decision it made', async () 
   expect((await control<{ items: { id: string; agent?: string }[] }>('GET', '/holds')).body.items).toEqual([expect.objectContaining({ id: hold.id, agent: AGENT })]);
 
   const registering = partner(app)('/register-user', { first_name: 'Ann', email: 'ann@example.com', role: 'users', dev_type: 'ios' });
-  const { result: held } = await h.call<{ result: { items: { id: string }[] } }>('holds', { action: 'held', wait_ms: 5000 });
+  const { result: held } = await h.call<{ result: { items: { id: string; agent?: string }[] } }>('holds', { action: 'held', wait_ms: 5000 });
+  expect(held.items[0].agent).toBe(AGENT); // whose hold caught it, though a count-1 hold is gone once it has
   await h.call('holds', { action: 'release', id: held.items[0].id });
   expect((await registering).status).toBe(200);
 

@@ -80,6 +80,8 @@ export class HoldDesk {
     const item: HeldRequest = {
       id, hold_id: hold.id, ...facts, received_at: new Date(now).toISOString(), deadline_at: new Date(now + hold.timeout_ms).toISOString(),
       on_timeout: hold.on_timeout, client_connected: true,
+      // Whose hold caught it (behaviour §21): the hold itself may be gone by now (its count used up).
+      ...(hold.agent ? { agent: hold.agent } : {}),
     };
     let settle!: (d: Decision) => void;
     const decision = new Promise<Decision>((resolve) => (settle = resolve));

@@ -3,6 +3,7 @@
 // to the next card (or back to the tabs), never to nowhere; a card that arrives never takes it.
 import { useRef, useState } from 'react';
 import { useStore } from '../../store';
+import { AgentBadge } from '../../components/common';
 import { JsonView } from '../../components/JsonView';
 import type { HeldRequest } from '../../../../src-shared/control';
 import { Countdown } from './Countdown';
@@ -47,7 +48,7 @@ export function HeldCard({ held }: { held: HeldRequest }) {
         <Countdown held={held} />
       </div>
       <p className="held-meta muted small">
-        App <b>{held.app}</b> · held at {held.received_at.slice(11, 19)} UTC
+        App <b>{held.app}</b> · held at {held.received_at.slice(11, 19)} UTC by {held.hold_id}<AgentBadge agent={held.agent} />
         {held.query && <> · query <code>{held.query}</code></>}
         {!held.client_connected && <span className="warn-text"> · the client has left</span>}
       </p>
