@@ -79,7 +79,10 @@ export function ConsultationDetail({ sid, roster }: { sid: string; roster?: Reac
     };
   }, [sid, partnerReads, changes]);
   // Focus asked for by the last action (or by opening from the queue) lands once its answer is on screen.
+  // Not while busy: the answer can render before the action ends (a store update renders at once), its buttons
+  // still disabled, and focus then fell past End call onto the call stage (seen in CI, 1 run in ~20).
   useEffect(() => {
+    if (busy) return;
     const target = c && takeFocus(c.sid);
     if (target && main.current) focusIn(main.current.parentElement ?? main.current, target);
   });
