@@ -2,7 +2,7 @@
 // Masked by default, bearer tokens in response bodies and control calls' bodies included. `credentials: true`
 // puts back what masking replaced, from process memory when the entry is recent enough, else the app's
 // current Basic credentials and api_key.
-import { CONTROL_BASE } from '../../../src-shared/control-api/routes';
+import { isControlPath } from '../journal';
 import { STATUS_CODES } from '../http/node-http';
 import type { AppRecord, JournalEntry } from '../../../src-shared/control';
 import { asSent } from '../journal/as-sent';
@@ -153,7 +153,7 @@ export function toHar(entries: JournalEntry[], opts: HarOptions) {
     while (next < calls.length && calls[next].afterJournalId < e.id) out.push(controlEntry(calls[next++], opts));
     // An agent's control call journaled as its own entry (behaviour §21) is no partner request: a replay must not
     // send it as one (with control=include, the control call log carries it).
-    if (e.agent && e.family === null && e.path.startsWith(CONTROL_BASE)) continue;
+    if (isControlPath(e.path)) continue;
     out.push(partnerEntry(e, opts));
   }
   while (next < calls.length) out.push(controlEntry(calls[next++], opts));

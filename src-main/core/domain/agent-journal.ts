@@ -3,7 +3,7 @@
 // between the partner calls, as a tester watching it would expect. Masked and cut like a partner entry; no
 // family or endpoint (it is no partner call, so no filter by endpoint, verify count or HAR replay counts it).
 import type { Services } from './services';
-import { cut, journalTime, maskAuthorization, maskBodyText, maskQuery } from '../journal';
+import { cut, journalTime, maskBodyText, maskHeader, maskQuery } from '../journal';
 
 export interface AgentControlCall {
   agent: string;
@@ -22,7 +22,7 @@ export interface AgentControlCall {
 export function journalAgentCall(s: Services, c: AgentControlCall): void {
   const contentType = c.requestHeaders['content-type'] ?? '';
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(c.requestHeaders)) headers[name] = name === 'authorization' ? maskAuthorization(value) : value;
+  for (const [name, value] of Object.entries(c.requestHeaders)) headers[name] = maskHeader(name, value);
   const request = cut(c.requestBody === null ? null : maskBodyText(c.requestBody, contentType));
   const response = cut(c.responseBody === null ? null : maskBodyText(c.responseBody, 'application/json'));
   s.journal.record({

@@ -15,7 +15,7 @@ import type { Readable } from 'node:stream';
 import { receiveSnapshot } from '../db/snapshot-check';
 import { loadDemoData } from './demo-data';
 import { ownerPageUrl } from './owner-port';
-import { actorOf, MESSAGE_ACTION, timelineOf } from './timeline';
+import { activityActor, MESSAGE_ACTION, timelineOf } from './timeline';
 import type { faultRulesSchema } from './faults';
 import type { Services } from './services';
 import type { ResetOptions } from './simulator-state';
@@ -53,7 +53,7 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
       // Stamped before the action: on the timeline the vet's action comes before the marks it leaves in the thread.
       const at = ctx.clock.iso();
       action(tx);
-      tx.messages.addActivity({ consultation_id: c.id, at, actor: actorOf(agent), action: activity });
+      tx.messages.addActivity({ consultation_id: c.id, at, actor: activityActor(agent), action: activity });
     });
     return browser.consultation(sid);
   };
@@ -150,7 +150,7 @@ export function controlPort(s: Services, ctx: DomainContext, facts: ControlFacts
         if (author === 'vet') s.autopilot.steps.takeOver(tx, c);
         const m = s.messages.post(tx, c, author, body);
         // Who wrote it, for the timeline: an activity row naming the message (timeline.ts), not a column of the thread.
-        if (agent) tx.messages.addActivity({ consultation_id: c.id, at: m.created_at, actor: actorOf(agent), action: `${MESSAGE_ACTION}${m.index}` });
+        if (agent) tx.messages.addActivity({ consultation_id: c.id, at: m.created_at, actor: activityActor(agent), action: `${MESSAGE_ACTION}${m.index}` });
         return m;
       }),
     /** Replaces the autopilot's rules (checked by their schema: InvalidAutopilot names every problem). */

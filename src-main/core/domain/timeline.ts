@@ -65,7 +65,7 @@ function holdText(e: JournalEntry): string {
   return `${e.endpoint} held ${(h.held_ms / 1000).toFixed(1)} s, ${DECISION_TEXT[h.decision] ?? h.decision}${h.decision === 'client_gone' ? '' : ` by ${h.agent ? `agent ${h.agent}` : h.by}`}${vet}`;
 }
 /** An activity row's actor: `vet` (the tester or a script), `autopilot`, or `agent:<name>` for an MCP client (behaviour §21). */
-export const actorOf = (agent: string | undefined) => (agent ? `agent:${agent}` : 'vet');
+export const activityActor = (agent: string | undefined) => (agent ? `agent:${agent}` : 'vet');
 const agentIn = (actor: string) => (actor.startsWith('agent:') ? actor.slice(6) : undefined);
 /** The activity row that says an agent wrote message n of the thread: `message:n` (shown on the message, not as an action). */
 export const MESSAGE_ACTION = 'message:';

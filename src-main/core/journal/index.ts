@@ -12,9 +12,10 @@ export type { Originals } from './originals';
 export type { Journal, JournalExchange, EarlyCapture } from './recorder';
 export { captureRequest } from './capture';
 export { cut, BODY_LIMIT } from './cut';
-export { isSecretKey, maskAuthorization, maskBody, maskBodyText, maskQuery, MASK } from './masking';
+export { isSecretKey, maskAuthorization, maskBody, maskBodyText, maskHeader, maskQuery, MASK } from './masking';
 export { maskCards } from './value-shape';
 export { journalTime } from './time';
+export { isControlPath } from './filter';
 
 /**
  * The journal's step of a partner call: one masked entry from the call alone (the request as read, the head as
